@@ -1,0 +1,318 @@
+package featlab
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+	"gonum.org/v1/gonum/mat"
+)
+
+// Dataset is a design matrix with the names of its features and its target.
+//
+// X holds one row per example and one column per feature (m x d); Y holds
+// one target value per example. For a classification target read from
+// strings or booleans, Y holds class indices 0..K-1 and Classes[k] names
+// class k; Classes may also be set by a loader to name integer labels
+// 0..K-1. For regression targets Classes is nil.
+type Dataset struct {
+	X       *mat.Dense
+	Y       []float64
+	Names   []string // feature names, one per column of X
+	Target  string   // name of the target
+	Classes []string // class names for classification targets, else nil
+}
+
+// NewDataset checks X, y and names and returns a Dataset that shares them.
+// A nil names slice is replaced by x1, x2, ..., xd.
+func NewDataset(X *mat.Dense, y []float64, names []string, target string) (*Dataset, error) {
+	if names == nil && X != nil {
+		_, d := X.Dims()
+		names = DefaultNames(d)
+	}
+	if _, _, err := CheckXY(X, y, names); err != nil {
+		return nil, err
+	}
+	if err := checkUnique(names); err != nil {
+		return nil, err
+	}
+	if target == "" {
+		target = "y"
+	}
+	return &Dataset{X: X, Y: y, Names: names, Target: target}, nil
+}
+
+// DefaultNames returns the names x1, ..., xd used when data has none, so that
+// feature j (0-based) is called x{j+1} as in the texts.
+func DefaultNames(d int) []string {
+	names := make([]string, d)
+	for j := range names {
+		names[j] = "x" + strconv.Itoa(j+1)
+	}
+	return names
+}
+
+func checkUnique(names []string) error {
+	seen := make(map[string]int, len(names))
+	for j, n := range names {
+		if k, ok := seen[n]; ok {
+			return Errorf(ErrShape, "feature name %q used for columns %d and %d", n, k, j)
+		}
+		seen[n] = j
+	}
+	return nil
+}
+
+// Dims returns the number of examples m and of features d.
+func (ds *Dataset) Dims() (m, d int) { return ds.X.Dims() }
+
+// Rows returns a new Dataset holding copies of the given rows, in the given
+// order (repeats allowed, as for bootstrap samples).
+func (ds *Dataset) Rows(rows []int) *Dataset {
+	_, d := ds.X.Dims()
+	X := mat.NewDense(max(len(rows), 1), d, nil)
+	if len(rows) == 0 {
+		X = &mat.Dense{}
+	}
+	y := make([]float64, len(rows))
+	for k, i := range rows {
+		X.SetRow(k, ds.X.RawRowView(i))
+		y[k] = ds.Y[i]
+	}
+	return &Dataset{X: X, Y: y, Names: ds.Names, Target: ds.Target, Classes: ds.Classes}
+}
+
+// Columns returns a new Dataset holding copies of the given feature columns,
+// in the given order, with their names.
+func (ds *Dataset) Columns(cols []int) (*Dataset, error) {
+	m, d := ds.X.Dims()
+	if len(cols) == 0 {
+		return nil, Errorf(ErrEmpty, "no columns selected")
+	}
+	X := mat.NewDense(m, len(cols), nil)
+	names := make([]string, len(cols))
+	for k, j := range cols {
+		if j < 0 || j >= d {
+			return nil, Errorf(ErrParam, "column index %d outside [0, %d)", j, d)
+		}
+		names[k] = ds.Names[j]
+		for i := 0; i < m; i++ {
+			X.Set(i, k, ds.X.At(i, j))
+		}
+	}
+	return &Dataset{X: X, Y: append([]float64(nil), ds.Y...), Names: names, Target: ds.Target, Classes: ds.Classes}, nil
+}
+
+// Index returns the column index of the feature with the given name.
+func (ds *Dataset) Index(name string) (int, error) {
+	for j, n := range ds.Names {
+		if n == name {
+			return j, nil
+		}
+	}
+	return -1, Errorf(ErrMissing, "no feature named %q (have %s)", name, strings.Join(ds.Names, ", "))
+}
+
+// FromDataFrame converts a gota DataFrame into a Dataset. The column named
+// target becomes Y; every other column becomes a feature, in frame order.
+//
+// Float, int and bool feature columns are converted to float64 (bool as
+// 0/1). A string feature column is an error wrapping ErrNonNumeric that
+// names the column: encode it first with transform.OneHot. A missing value,
+// NaN or infinity is an error wrapping ErrNotFinite that names the row and
+// column.
+//
+// A string or bool target is treated as a class label: its distinct values,
+// sorted, become Classes and Y holds the index of each example's class. A
+// numeric target is copied as is.
+func FromDataFrame(df dataframe.DataFrame, target string) (*Dataset, error) {
+	if df.Err != nil {
+		return nil, Errorf(ErrShape, "data frame carries an error: %v", df.Err)
+	}
+	m, c := df.Nrow(), df.Ncol()
+	if m == 0 || c == 0 {
+		return nil, Errorf(ErrEmpty, "data frame is %dx%d", m, c)
+	}
+	names := df.Names()
+	ti := -1
+	for j, n := range names {
+		if n == target {
+			ti = j
+		}
+	}
+	if ti < 0 {
+		return nil, Errorf(ErrMissing, "target column %q not in data frame (columns: %s)", target, strings.Join(names, ", "))
+	}
+	if c == 1 {
+		return nil, Errorf(ErrEmpty, "data frame has only the target column %q", target)
+	}
+	d := c - 1
+	X := mat.NewDense(m, d, nil)
+	fnames := make([]string, 0, d)
+	for j, n := range names {
+		if j == ti {
+			continue
+		}
+		k := len(fnames)
+		fnames = append(fnames, n)
+		col := df.Col(n)
+		vals, err := numericColumn(col, n)
+		if err != nil {
+			return nil, err
+		}
+		for i, v := range vals {
+			X.Set(i, k, v)
+		}
+	}
+	ds := &Dataset{X: X, Names: fnames, Target: target}
+	tcol := df.Col(target)
+	switch tcol.Type() {
+	case series.String, series.Bool:
+		recs := tcol.Records()
+		for i, r := range recs {
+			if tcol.Elem(i).IsNA() {
+				return nil, Errorf(ErrNotFinite, "target %q is missing at row %d", target, i)
+			}
+			_ = r
+		}
+		ds.Classes, ds.Y = encodeClasses(recs)
+	default:
+		y, err := numericColumn(tcol, target)
+		if err != nil {
+			return nil, err
+		}
+		ds.Y = y
+	}
+	if err := checkUnique(fnames); err != nil {
+		return nil, err
+	}
+	return ds, nil
+}
+
+func encodeClasses(recs []string) ([]string, []float64) {
+	set := map[string]bool{}
+	for _, r := range recs {
+		set[r] = true
+	}
+	classes := make([]string, 0, len(set))
+	for r := range set {
+		classes = append(classes, r)
+	}
+	sort.Strings(classes)
+	idx := make(map[string]int, len(classes))
+	for k, cl := range classes {
+		idx[cl] = k
+	}
+	y := make([]float64, len(recs))
+	for i, r := range recs {
+		y[i] = float64(idx[r])
+	}
+	return classes, y
+}
+
+// numericColumn converts a gota series to float64 values, failing with a
+// message that names the column and, for missing values, the row.
+func numericColumn(s series.Series, name string) ([]float64, error) {
+	n := s.Len()
+	out := make([]float64, n)
+	switch s.Type() {
+	case series.Float, series.Int, series.Bool:
+		for i := 0; i < n; i++ {
+			e := s.Elem(i)
+			if e.IsNA() {
+				return nil, Errorf(ErrNotFinite, "missing value at row %d, column %q", i, name)
+			}
+			v := e.Float()
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return nil, Errorf(ErrNotFinite, "value %v at row %d, column %q", v, i, name)
+			}
+			out[i] = v
+		}
+		return out, nil
+	case series.String:
+		// gota reads an int column with a NaN in it as strings: say so when
+		// every other value parses as a number.
+		recs := s.Records()
+		bad := -1
+		for i, r := range recs {
+			v, err := strconv.ParseFloat(strings.TrimSpace(r), 64)
+			if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+				if err != nil && !isNAText(r) {
+					return nil, Errorf(ErrNonNumeric,
+						"column %q holds text (%q at row %d); encode it with transform.OneHot or drop it", name, r, i)
+				}
+				if bad < 0 {
+					bad = i
+				}
+			}
+		}
+		if bad >= 0 {
+			return nil, Errorf(ErrNotFinite, "missing or non-finite value %q at row %d, column %q", recs[bad], bad, name)
+		}
+		return nil, Errorf(ErrNonNumeric, "column %q has string type though its values look numeric; convert it to float first", name)
+	default:
+		return nil, Errorf(ErrNonNumeric, "column %q has unsupported type %v", name, s.Type())
+	}
+}
+
+func isNAText(r string) bool {
+	switch strings.ToLower(strings.TrimSpace(r)) {
+	case "", "na", "nan", "null", "none", "inf", "+inf", "-inf", "infinity", "-infinity":
+		return true
+	}
+	return false
+}
+
+// ToDataFrame converts a Dataset to a gota DataFrame: one float column per
+// feature with its name, then the target column. A classification target
+// with Classes is written as strings (the class names), so that
+// FromDataFrame(ToDataFrame(ds), ds.Target) gives back ds exactly.
+func ToDataFrame(ds *Dataset) dataframe.DataFrame {
+	m, d := ds.X.Dims()
+	cols := make([]series.Series, 0, d+1)
+	for j := 0; j < d; j++ {
+		v := make([]float64, m)
+		mat.Col(v, j, ds.X)
+		cols = append(cols, series.New(v, series.Float, ds.Names[j]))
+	}
+	target := ds.Target
+	if target == "" {
+		target = "y"
+	}
+	if ds.Classes != nil && classIndices(ds.Y, len(ds.Classes)) {
+		s := make([]string, len(ds.Y))
+		for i, v := range ds.Y {
+			s[i] = ds.Classes[int(v)]
+		}
+		cols = append(cols, series.New(s, series.String, target))
+	} else {
+		cols = append(cols, series.New(append([]float64(nil), ds.Y...), series.Float, target))
+	}
+	return dataframe.New(cols...)
+}
+
+// DataFrame is ToDataFrame(ds).
+func (ds *Dataset) DataFrame() dataframe.DataFrame { return ToDataFrame(ds) }
+
+func classIndices(y []float64, k int) bool {
+	for _, v := range y {
+		if v != math.Trunc(v) || v < 0 || int(v) >= k {
+			return false
+		}
+	}
+	return true
+}
+
+// String summarizes the dataset in one line.
+func (ds *Dataset) String() string {
+	m, d := ds.X.Dims()
+	kind := "regression"
+	if ds.Classes != nil {
+		kind = fmt.Sprintf("%d classes", len(ds.Classes))
+	}
+	return fmt.Sprintf("Dataset %d examples x %d features [%s], target %q (%s)", m, d, strings.Join(ds.Names, ", "), ds.Target, kind)
+}
