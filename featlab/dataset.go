@@ -19,12 +19,24 @@ import (
 // strings or booleans, Y holds class indices 0..K-1 and Classes[k] names
 // class k; Classes may also be set by a loader to name integer labels
 // 0..K-1. For regression targets Classes is nil.
+//
+// A categorical (discrete) feature j is stored in X as integer codes
+// 0..L-1 with Levels[j] naming the codes; Levels is nil, or Levels[j] is
+// nil, for a continuous feature. Methods that treat discrete and continuous
+// attributes differently (Relief's diff, information gain) read Levels.
 type Dataset struct {
 	X       *mat.Dense
 	Y       []float64
-	Names   []string // feature names, one per column of X
-	Target  string   // name of the target
-	Classes []string // class names for classification targets, else nil
+	Names   []string   // feature names, one per column of X
+	Target  string     // name of the target
+	Classes []string   // class names for classification targets, else nil
+	Levels  [][]string // level names of categorical features, else nil
+}
+
+// IsCategorical reports whether feature j holds integer codes of a
+// categorical attribute (Levels[j] != nil).
+func (ds *Dataset) IsCategorical(j int) bool {
+	return j >= 0 && j < len(ds.Levels) && ds.Levels[j] != nil
 }
 
 // NewDataset checks X, y and names and returns a Dataset that shares them.
@@ -83,7 +95,7 @@ func (ds *Dataset) Rows(rows []int) *Dataset {
 		X.SetRow(k, ds.X.RawRowView(i))
 		y[k] = ds.Y[i]
 	}
-	return &Dataset{X: X, Y: y, Names: ds.Names, Target: ds.Target, Classes: ds.Classes}
+	return &Dataset{X: X, Y: y, Names: ds.Names, Target: ds.Target, Classes: ds.Classes, Levels: ds.Levels}
 }
 
 // Columns returns a new Dataset holding copies of the given feature columns,
@@ -95,16 +107,23 @@ func (ds *Dataset) Columns(cols []int) (*Dataset, error) {
 	}
 	X := mat.NewDense(m, len(cols), nil)
 	names := make([]string, len(cols))
+	var levels [][]string
+	if ds.Levels != nil {
+		levels = make([][]string, len(cols))
+	}
 	for k, j := range cols {
 		if j < 0 || j >= d {
 			return nil, Errorf(ErrParam, "column index %d outside [0, %d)", j, d)
 		}
 		names[k] = ds.Names[j]
+		if levels != nil && j < len(ds.Levels) {
+			levels[k] = ds.Levels[j]
+		}
 		for i := 0; i < m; i++ {
 			X.Set(i, k, ds.X.At(i, j))
 		}
 	}
-	return &Dataset{X: X, Y: append([]float64(nil), ds.Y...), Names: names, Target: ds.Target, Classes: ds.Classes}, nil
+	return &Dataset{X: X, Y: append([]float64(nil), ds.Y...), Names: names, Target: ds.Target, Classes: ds.Classes, Levels: levels}, nil
 }
 
 // Index returns the column index of the feature with the given name.

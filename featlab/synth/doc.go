@@ -1,0 +1,7 @@
+// Package synth generates the synthetic data sets of the texts' worked
+// examples, each from an explicit seed: the same seed gives the same data,
+// bit for bit, on every machine.
+//
+// Each generator documents the distribution it samples from and the section
+// of the text it reproduces.
+package synth
