@@ -49,6 +49,13 @@ const (
 	Height = 10 * vg.Centimeter
 )
 
+func init() {
+	// Sans-serif text reads better on a projector than gonum/plot's default
+	// serif face. Liberation Sans ships with gonum/plot, so figures render
+	// the same everywhere.
+	plot.DefaultFont = font.Font{Typeface: "Liberation", Variant: "Sans"}
+}
+
 // New returns an empty plot with the featlab style: title, axis labels,
 // font sizes readable on a projector, a light grid and the legend at the
 // top right.

@@ -1,0 +1,556 @@
+// Command nbrun executes the featlab notebooks headless, as make figures and
+// make test do, and checks what they produced.
+//
+//	go run ./featlab/internal/nbrun exec [-inplace] [-compare] notebooks/*.ipynb
+//	go run ./featlab/internal/nbrun probe
+//	go run ./featlab/internal/nbrun lint notebooks/*.ipynb
+//	go run ./featlab/internal/nbrun kernelenv KERNEL.JSON PATH
+//	go run ./featlab/internal/nbrun diffdirs WANT GOT
+//
+// exec runs each notebook with `jupyter nbconvert --execute` into a
+// temporary folder (or back in place with -inplace), with the kernel's
+// working directory in notebooks/ so figures land in plots/. A failing cell
+// fails the run, naming the notebook, the cell and the error. -compare also
+// requires each cell's fresh outputs to equal the stored ones, so the
+// numbers a reader sees are those the library computes now.
+//
+// probe executes a one-cell GoNB notebook to prove the kernel works.
+//
+// lint checks stored notebooks without running them: valid JSON, the gonb
+// kernelspec, the standard setup cell, stored outputs and no stored error.
+//
+// kernelenv records PATH in the GoNB kernel spec, so the kernel finds go,
+// goimports and gopls however Jupyter is started.
+//
+// diffdirs compares two folders of figures byte for byte and lists every
+// file that differs, is missing or is extra.
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"html"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+)
+
+// SetupCell is the first code cell of every notebook (DESIGN.md).
+const SetupCell = "!*go mod edit -require=github.com/featlab/course@v0.0.0 -replace=github.com/featlab/course=${GONB_DIR}/.."
+
+func main() {
+	if len(os.Args) < 2 {
+		usage()
+	}
+	var err error
+	switch os.Args[1] {
+	case "exec":
+		fs := flag.NewFlagSet("exec", flag.ExitOnError)
+		inplace := fs.Bool("inplace", false, "write executed notebooks back over the originals")
+		compare := fs.Bool("compare", false, "fail when fresh outputs differ from the stored ones")
+		timeout := fs.Int("timeout", 900, "per-cell timeout in seconds")
+		fs.Parse(os.Args[2:])
+		err = execAll(fs.Args(), *inplace, *compare, *timeout)
+	case "probe":
+		err = probe()
+	case "lint":
+		err = lintAll(os.Args[2:])
+	case "kernelenv":
+		if len(os.Args) != 4 {
+			usage()
+		}
+		err = kernelEnv(os.Args[2], os.Args[3])
+	case "diffdirs":
+		if len(os.Args) != 4 {
+			usage()
+		}
+		err = diffDirs(os.Args[2], os.Args[3])
+	default:
+		usage()
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "nbrun:", err)
+		os.Exit(1)
+	}
+}
+
+func usage() {
+	fmt.Fprintln(os.Stderr, "usage: nbrun exec [-inplace] [-compare] NOTEBOOK... | probe | lint NOTEBOOK... | kernelenv KERNEL.JSON PATH | diffdirs WANT GOT")
+	os.Exit(2)
+}
+
+// Notebook is the part of the nbformat 4 schema nbrun reads and writes.
+type Notebook struct {
+	Cells         []Cell                     `json:"cells"`
+	Metadata      map[string]json.RawMessage `json:"metadata"`
+	NBFormat      int                        `json:"nbformat"`
+	NBFormatMinor int                        `json:"nbformat_minor"`
+}
+
+// Cell is one notebook cell.
+type Cell struct {
+	CellType       string                     `json:"cell_type"`
+	ID             string                     `json:"id,omitempty"`
+	Metadata       map[string]json.RawMessage `json:"metadata"`
+	Source         multiline                  `json:"source"`
+	Outputs        []Output                   `json:"outputs,omitempty"`
+	ExecutionCount *int                       `json:"execution_count,omitempty"`
+}
+
+// Output is one cell output.
+type Output struct {
+	OutputType string                     `json:"output_type"`
+	Name       string                     `json:"name,omitempty"`
+	Text       multiline                  `json:"text,omitempty"`
+	Data       map[string]json.RawMessage `json:"data,omitempty"`
+	EName      string                     `json:"ename,omitempty"`
+	EValue     string                     `json:"evalue,omitempty"`
+	Traceback  []string                   `json:"traceback,omitempty"`
+}
+
+// multiline is nbformat's string-or-list-of-strings.
+type multiline string
+
+func (m *multiline) UnmarshalJSON(b []byte) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err == nil {
+		*m = multiline(s)
+		return nil
+	}
+	var parts []string
+	if err := json.Unmarshal(b, &parts); err != nil {
+		return err
+	}
+	*m = multiline(strings.Join(parts, ""))
+	return nil
+}
+
+func readNotebook(path string) (*Notebook, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var nb Notebook
+	if err := json.Unmarshal(b, &nb); err != nil {
+		return nil, fmt.Errorf("%s: not a valid notebook: %v", path, err)
+	}
+	return &nb, nil
+}
+
+func codeCells(nb *Notebook) []int {
+	var idx []int
+	for i, c := range nb.Cells {
+		if c.CellType == "code" {
+			idx = append(idx, i)
+		}
+	}
+	return idx
+}
+
+func firstLine(s multiline) string {
+	line, _, _ := strings.Cut(strings.TrimSpace(string(s)), "\n")
+	if len(line) > 70 {
+		line = line[:70] + "..."
+	}
+	return line
+}
+
+// cellErrors lists the errors in a cell's outputs: error outputs, and
+// GoNB's compile errors and panics that arrive as stderr text or HTML.
+func cellErrors(c Cell) []string {
+	var errs []string
+	for _, o := range c.Outputs {
+		switch {
+		case o.OutputType == "error":
+			errs = append(errs, strings.TrimSpace(o.EName+": "+o.EValue))
+			// GoNB shows compile errors as HTML next to the error output.
+			for _, o2 := range c.Outputs {
+				var h multiline
+				if raw, ok := o2.Data["text/html"]; ok && json.Unmarshal(raw, &h) == nil && strings.Contains(string(h), "gonb-err") {
+					errs = append(errs, htmlText(string(h)))
+				}
+			}
+		case o.OutputType == "stream" && o.Name == "stderr":
+			t := string(o.Text)
+			if strings.Contains(t, "panic:") || strings.Contains(t, "exit status") || strings.Contains(t, "failed") {
+				errs = append(errs, strings.TrimSpace(t))
+			}
+		}
+	}
+	return errs
+}
+
+func execAll(paths []string, inplace, compare bool, timeout int) error {
+	if len(paths) == 0 {
+		return fmt.Errorf("no notebooks given")
+	}
+	tmp, err := os.MkdirTemp("", "nbrun-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	var failed []string
+	for _, p := range paths {
+		start := time.Now()
+		err := execOne(p, tmp, inplace, compare, timeout)
+		status := "ok"
+		if err != nil {
+			status = "FAILED"
+			failed = append(failed, p)
+			fmt.Fprintf(os.Stderr, "%s\n", err)
+		}
+		fmt.Printf("  %-40s %-6s %5.1fs\n", filepath.Base(p), status, time.Since(start).Seconds())
+	}
+	if len(failed) > 0 {
+		return fmt.Errorf("%d notebook(s) failed: %s", len(failed), strings.Join(failed, ", "))
+	}
+	return nil
+}
+
+func execOne(path, tmp string, inplace, compare bool, timeout int) error {
+	stored, err := readNotebook(path)
+	if err != nil {
+		return err
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return err
+	}
+	name := filepath.Base(path)
+	logPath := filepath.Join(tmp, name+".log")
+	args := []string{"nbconvert", "--to", "notebook", "--execute", "--allow-errors",
+		fmt.Sprintf("--ExecutePreprocessor.timeout=%d", timeout),
+		"--ExecutePreprocessor.record_timing=False",
+		"--output-dir", tmp, abs}
+	cmd := exec.Command("jupyter", args...)
+	cmd.Dir = filepath.Dir(abs)
+	cmd.Env = append(os.Environ(), "FEATLAB_HEADLESS=1")
+	var log bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &log, &log
+	runErr := cmd.Run()
+	os.WriteFile(logPath, log.Bytes(), 0o644)
+	if runErr != nil {
+		return fmt.Errorf("%s: jupyter nbconvert failed (%v); last lines of its log:\n%s", path, runErr, tail(log.String(), 25))
+	}
+	out := filepath.Join(tmp, name)
+	fresh, err := readNotebook(out)
+	if err != nil {
+		return err
+	}
+	var problems []string
+	for k, i := range codeCells(fresh) {
+		if errs := cellErrors(fresh.Cells[i]); len(errs) > 0 {
+			problems = append(problems, fmt.Sprintf("%s: code cell %d (%q) failed:\n    %s",
+				path, k+1, firstLine(fresh.Cells[i].Source), strings.ReplaceAll(tail(strings.Join(errs, "\n"), 15), "\n", "\n    ")))
+		}
+	}
+	if len(problems) > 0 {
+		return fmt.Errorf("%s", strings.Join(problems, "\n"))
+	}
+	if compare {
+		if diffs := compareOutputs(stored, fresh); len(diffs) > 0 {
+			return fmt.Errorf("%s: stored outputs differ from a fresh run (re-run `make notebook NB=%s` and commit):\n  %s",
+				path, path, strings.Join(diffs, "\n  "))
+		}
+	}
+	if inplace {
+		b, err := os.ReadFile(out)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(path, normalize(b), 0o644)
+	}
+	return nil
+}
+
+// normalize strips volatile metadata from an executed notebook so that two
+// clean runs store the same bytes.
+func normalize(b []byte) []byte {
+	var nb map[string]any
+	if json.Unmarshal(b, &nb) != nil {
+		return b
+	}
+	if cells, ok := nb["cells"].([]any); ok {
+		for _, c := range cells {
+			cm, _ := c.(map[string]any)
+			if md, ok := cm["metadata"].(map[string]any); ok {
+				delete(md, "execution")
+			}
+		}
+	}
+	out, err := json.MarshalIndent(nb, "", " ")
+	if err != nil {
+		return b
+	}
+	return append(out, '\n')
+}
+
+// comparable returns a cell's outputs as text, leaving out stderr streams
+// (build chatter) so that only what the reader sees as results is compared.
+func comparable(c Cell) string {
+	var b strings.Builder
+	for _, o := range c.Outputs {
+		if o.OutputType == "stream" && o.Name == "stderr" {
+			continue
+		}
+		b.WriteString(o.OutputType + ":" + o.Name + ":" + string(o.Text))
+		keys := make([]string, 0, len(o.Data))
+		for k := range o.Data {
+			keys = append(keys, k)
+		}
+		sortStrings(keys)
+		for _, k := range keys {
+			var s multiline
+			if json.Unmarshal(o.Data[k], &s) == nil {
+				b.WriteString(k + "=" + string(s))
+			} else {
+				b.Write(o.Data[k])
+			}
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+func compareOutputs(stored, fresh *Notebook) []string {
+	sc, fc := codeCells(stored), codeCells(fresh)
+	if len(sc) != len(fc) {
+		return []string{fmt.Sprintf("%d code cells stored, %d executed", len(sc), len(fc))}
+	}
+	var diffs []string
+	for k := range sc {
+		a, b := comparable(stored.Cells[sc[k]]), comparable(fresh.Cells[fc[k]])
+		if a != b {
+			diffs = append(diffs, fmt.Sprintf("code cell %d (%q): %s", k+1, firstLine(fresh.Cells[fc[k]].Source), firstDifference(a, b)))
+		}
+	}
+	return diffs
+}
+
+func firstDifference(a, b string) string {
+	al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
+	for i := 0; i < len(al) || i < len(bl); i++ {
+		var x, y string
+		if i < len(al) {
+			x = al[i]
+		}
+		if i < len(bl) {
+			y = bl[i]
+		}
+		if x != y {
+			return fmt.Sprintf("stored %q, now %q", clip(x), clip(y))
+		}
+	}
+	return "outputs differ"
+}
+
+func clip(s string) string {
+	if len(s) > 100 {
+		return s[:100] + "..."
+	}
+	return s
+}
+
+var (
+	styleBlock = regexp.MustCompile(`(?s)<style>.*?</style>`)
+	tag        = regexp.MustCompile(`<[^>]*>`)
+)
+
+// htmlText reduces GoNB's HTML error report to its non-blank text lines.
+func htmlText(h string) string {
+	t := html.UnescapeString(tag.ReplaceAllString(styleBlock.ReplaceAllString(h, ""), ""))
+	var lines []string
+	for _, l := range strings.Split(t, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+func tail(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
+}
+
+func sortStrings(a []string) {
+	for i := 1; i < len(a); i++ {
+		for j := i; j > 0 && a[j] < a[j-1]; j-- {
+			a[j], a[j-1] = a[j-1], a[j]
+		}
+	}
+}
+
+// probe executes a one-cell GoNB notebook in a temporary folder.
+func probe() error {
+	tmp, err := os.MkdirTemp("", "nbrun-probe-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	nb := map[string]any{
+		"cells": []any{map[string]any{
+			"cell_type": "code", "metadata": map[string]any{}, "outputs": []any{}, "execution_count": nil,
+			"source": "%%\nfmt.Println(\"gonb ok\", 6*7)",
+		}},
+		"metadata":       map[string]any{"kernelspec": map[string]any{"name": "gonb", "display_name": "Go (gonb)", "language": "go"}},
+		"nbformat":       4,
+		"nbformat_minor": 5,
+	}
+	b, _ := json.Marshal(nb)
+	p := filepath.Join(tmp, "probe.ipynb")
+	if err := os.WriteFile(p, b, 0o644); err != nil {
+		return err
+	}
+	cmd := exec.Command("jupyter", "nbconvert", "--to", "notebook", "--execute", "--inplace", "--ExecutePreprocessor.timeout=600", p)
+	cmd.Dir = tmp
+	var log bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &log, &log
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("the GoNB probe notebook failed (%v):\n%s", err, tail(log.String(), 25))
+	}
+	out, err := os.ReadFile(p)
+	if err != nil {
+		return err
+	}
+	if !bytes.Contains(out, []byte("gonb ok 42")) {
+		return fmt.Errorf("the GoNB probe notebook ran but did not print \"gonb ok 42\":\n%s", tail(string(out), 25))
+	}
+	fmt.Println("  GoNB kernel works: a one-cell notebook printed \"gonb ok 42\"")
+	return nil
+}
+
+func lintAll(paths []string) error {
+	var problems []string
+	for _, p := range paths {
+		nb, err := readNotebook(p)
+		if err != nil {
+			problems = append(problems, err.Error())
+			continue
+		}
+		var ks struct{ Name string }
+		json.Unmarshal(nb.Metadata["kernelspec"], &ks)
+		if ks.Name != "gonb" {
+			problems = append(problems, p+": kernelspec is not gonb")
+		}
+		cc := codeCells(nb)
+		if len(cc) == 0 {
+			problems = append(problems, p+": no code cells")
+			continue
+		}
+		if strings.TrimSpace(string(nb.Cells[cc[0]].Source)) != SetupCell {
+			problems = append(problems, p+": the first code cell is not the standard setup cell:\n    "+SetupCell)
+		}
+		if len(nb.Cells) == 0 || nb.Cells[0].CellType != "markdown" {
+			problems = append(problems, p+": the first cell should be markdown naming the source sections")
+		}
+		stored := false
+		for k, i := range cc {
+			if len(nb.Cells[i].Outputs) > 0 {
+				stored = true
+			}
+			if errs := cellErrors(nb.Cells[i]); len(errs) > 0 {
+				problems = append(problems, fmt.Sprintf("%s: code cell %d stores an error: %s", p, k+1, clip(errs[0])))
+			}
+		}
+		if !stored {
+			problems = append(problems, p+": no stored outputs; run `make notebook NB="+p+"`")
+		}
+	}
+	if len(problems) > 0 {
+		return fmt.Errorf("notebook lint:\n  %s", strings.Join(problems, "\n  "))
+	}
+	return nil
+}
+
+func kernelEnv(path, pathEnv string) error {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	var spec map[string]any
+	if err := json.Unmarshal(b, &spec); err != nil {
+		return fmt.Errorf("%s: %v", path, err)
+	}
+	env, _ := spec["env"].(map[string]any)
+	if env == nil {
+		env = map[string]any{}
+	}
+	env["PATH"] = pathEnv
+	spec["env"] = env
+	out, err := json.MarshalIndent(spec, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, append(out, '\n'), 0o644)
+}
+
+// files lists the regular files below dir, relative to it.
+func files(dir string) (map[string]bool, error) {
+	set := map[string]bool{}
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.Type().IsRegular() {
+			rel, _ := filepath.Rel(dir, p)
+			set[rel] = true
+		}
+		return nil
+	})
+	if os.IsNotExist(err) {
+		return set, nil
+	}
+	return set, err
+}
+
+func diffDirs(want, got string) error {
+	w, err := files(want)
+	if err != nil {
+		return err
+	}
+	g, err := files(got)
+	if err != nil {
+		return err
+	}
+	var problems []string
+	all := map[string]bool{}
+	for f := range w {
+		all[f] = true
+	}
+	for f := range g {
+		all[f] = true
+	}
+	names := make([]string, 0, len(all))
+	for f := range all {
+		names = append(names, f)
+	}
+	sortStrings(names)
+	for _, f := range names {
+		switch {
+		case !g[f]:
+			problems = append(problems, "no longer produced: "+filepath.Join(want, f))
+		case !w[f]:
+			problems = append(problems, "new, not committed: "+filepath.Join(want, f))
+		default:
+			a, err1 := os.ReadFile(filepath.Join(want, f))
+			b, err2 := os.ReadFile(filepath.Join(got, f))
+			if err1 != nil || err2 != nil || !bytes.Equal(a, b) {
+				problems = append(problems, "differs: "+filepath.Join(want, f))
+			}
+		}
+	}
+	if len(problems) > 0 {
+		return fmt.Errorf("regenerated figures differ from %s/ (run make figures and commit):\n  %s", want, strings.Join(problems, "\n  "))
+	}
+	fmt.Printf("  %d figure files identical to %s/\n", len(names), want)
+	return nil
+}
