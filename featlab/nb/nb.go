@@ -21,7 +21,6 @@ import (
 	"errors"
 	"fmt"
 	"html"
-	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -32,42 +31,14 @@ import (
 	"github.com/go-gota/gota/dataframe"
 	"github.com/janpfeifer/gonb/gonbui"
 	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/vg"
 )
 
 // module is the module path whose go.mod marks the repository root.
 const module = "github.com/featlab/course"
 
-// Figure is anything that renders itself as SVG and PNG: viz grids, and
-// *plot.Plot through Show and Save.
-type Figure interface {
-	WriteSVG(w io.Writer) error
-	WritePNG(w io.Writer) error
-}
-
-// plotFigure renders a *plot.Plot at a fixed size.
-type plotFigure struct {
-	p    *plot.Plot
-	w, h vg.Length
-}
-
-func (f plotFigure) WriteSVG(w io.Writer) error { return f.write(w, "svg") }
-func (f plotFigure) WritePNG(w io.Writer) error { return f.write(w, "png") }
-
-func (f plotFigure) write(w io.Writer, format string) error {
-	wt, err := f.p.WriterTo(f.w, f.h, format)
-	if err != nil {
-		return err
-	}
-	_, err = wt.WriteTo(w)
-	return err
-}
-
-// Sized wraps a plot so that Show and Save render it at width x height
-// instead of the default viz.Width x viz.Height.
-func Sized(p *plot.Plot, width, height vg.Length) Figure {
-	return plotFigure{p: p, w: width, h: height}
-}
+// Figure is anything that renders itself as SVG and PNG (viz.Figure: viz
+// grids, and plots wrapped by viz.Single or viz.Sized).
+type Figure = viz.Figure
 
 func asFigure(fig any) (Figure, error) {
 	switch f := fig.(type) {
@@ -75,7 +46,7 @@ func asFigure(fig any) (Figure, error) {
 		if f == nil {
 			return nil, errors.New("nb: nil plot")
 		}
-		return plotFigure{p: f, w: viz.Width, h: viz.Height}, nil
+		return viz.Single(f), nil
 	case Figure:
 		if f == nil {
 			return nil, errors.New("nb: nil figure")
@@ -128,8 +99,8 @@ func PlotsDir() (string, error) {
 }
 
 // Save writes fig as plots/<notebook>/<name>.svg and .png and returns the
-// SVG text. fig is a *plot.Plot (drawn at viz.Width x viz.Height) or a
-// Figure. The bytes depend only on the figure, so the same data gives the
+// SVG text. fig is a *plot.Plot (drawn at viz.Width x viz.Height, or
+// wrapped with viz.Sized for another size) or a Figure such as a viz.Grid. The bytes depend only on the figure, so the same data gives the
 // same files.
 func Save(fig any, notebook, name string) (svg string, err error) {
 	f, err := asFigure(fig)
