@@ -1,0 +1,676 @@
+// Package exercise checks the self-study exercises that close every featlab
+// notebook.
+//
+// An exercise names a function the student writes (a Go function value of a
+// fixed signature), a reference implementation (usually the featlab
+// library's own function) and a generator of seeded random inputs. Check
+// runs both on every generated case and returns a Result: a pass, or the
+// first failing input with the expected and actual outputs and a one-line
+// hint. A panic, a NaN, an error, an input modified in place or a function
+// that never returns is reported as a failure; Check itself never panics on
+// anything the student's function does.
+//
+// A Result prints as text (String) and as a small styled HTML block (HTML),
+// so that in a notebook
+//
+//	nb.Display(exercise.Check(ex, myPearson))
+//
+// renders it green or red. The package does not depend on featlab/nb.
+//
+// The generic form is Exercise[F] with Check[F]; the constructors
+// VecToScalar, VecVecToScalar, VecToVec, VecScalarToVec,
+// ScalarScalarToScalar, MatToVec, MatVecToVec, MatVecScalarToVec and
+// MatToMat fill in the plumbing for the common signatures.
+package exercise
+
+import (
+	"fmt"
+	"html"
+	"math"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"time"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// Defaults used when the corresponding Exercise field is zero.
+const (
+	DefaultCases   = 25
+	DefaultTol     = 1e-6
+	DefaultTimeout = 10 * time.Second
+)
+
+// Exercise describes one self-checking exercise for a student function of
+// type F.
+//
+// Case i (0-based) draws its inputs from Generate with a generator seeded
+// by (Seed, i), so every case is reproducible on its own and the same
+// exercise gives the same cases on every machine. Both the reference and
+// the student get their own deep copy of the inputs.
+type Exercise[F any] struct {
+	// Name is shown in the result, e.g. "Pearson's r (eq. 25.2)".
+	Name string
+	// Reference is the correct implementation, usually the library's.
+	Reference F
+	// ArgNames names the arguments in failure reports, e.g. {"v", "y"}.
+	// Default: arg1, arg2, ...
+	ArgNames []string
+	// Generate returns the arguments of case i. Required.
+	Generate func(r *rand.Rand, i int) []any
+	// Call applies f to the arguments and returns its output. A non-nil
+	// error is an outcome like any other: the case passes when both the
+	// reference and the student return an error, and fails when only one
+	// does. Required.
+	Call func(f F, args []any) (any, error)
+	// Hint, when non-nil, gives an exercise-specific one-line hint for a
+	// failing case; returning "" falls back to the generic hint (sign
+	// flipped, wrong length, first differing index, ...).
+	Hint func(args []any, want, got any) string
+	// Equal, when non-nil, replaces the default comparison (Close with
+	// Tol).
+	Equal func(want, got any) bool
+	// Cases is the number of random cases. Default DefaultCases (25).
+	Cases int
+	// Seed seeds the case generator. Default 0 (a fixed seed too).
+	Seed uint64
+	// Tol is the comparison tolerance for floating-point outputs: a value
+	// passes when |got - want| <= Tol * max(1, |want|). Default
+	// DefaultTol (1e-6).
+	Tol float64
+	// Timeout bounds the time one call of the student's function may take.
+	// Default DefaultTimeout (10 s).
+	Timeout time.Duration
+}
+
+// Result is the outcome of Check.
+type Result struct {
+	Name   string // the exercise's name
+	Passed bool   // every case passed
+	Total  int    // number of cases the exercise has
+	Ran    int    // cases run (up to and including the first failure)
+	// The fields below describe the first failing case (empty on a pass).
+	Case   int      // index of the failing case (0-based)
+	Inputs []string // "name = value" per argument
+	Want   string   // the reference's output, formatted
+	Got    string   // the student's output, formatted
+	Hint   string   // one line saying what is probably wrong
+}
+
+// Check runs the student's function on every case of ex and compares it
+// with the reference. It never panics because of the student's function:
+// a panic, a NaN where a number is expected, an error, an input changed in
+// place or a call that exceeds the timeout is reported as a failing case.
+func Check[F any](ex Exercise[F], student F) Result {
+	n := ex.Cases
+	if n <= 0 {
+		n = DefaultCases
+	}
+	tol := ex.Tol
+	if tol <= 0 {
+		tol = DefaultTol
+	}
+	timeout := ex.Timeout
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+	}
+	res := Result{Name: ex.Name, Total: n}
+	if ex.Generate == nil || ex.Call == nil {
+		res.Hint = "the exercise is incomplete (no Generate or Call): this is a bug in the notebook"
+		return res
+	}
+	if isNilFunc(student) {
+		res.Hint = "the function is nil: write it first"
+		return res
+	}
+	for i := 0; i < n; i++ {
+		res.Ran = i + 1
+		args, err := generate(ex, i)
+		if err != nil {
+			res.Case = i
+			res.Hint = "the exercise's input generator failed (a bug in the notebook): " + err.Error()
+			return res
+		}
+		want, werr, wpanic := run(ex.Call, ex.Reference, cloneArgs(args), timeout)
+		if wpanic != "" {
+			return fail(res, ex, i, args, "", "", "the reference implementation failed ("+wpanic+"): this is a bug in the exercise")
+		}
+		sargs := cloneArgs(args)
+		got, gerr, gpanic := run(ex.Call, student, sargs, timeout)
+		if gpanic != "" {
+			return fail(res, ex, i, args, formatOutcome(want, werr), "panic", "your function "+gpanic)
+		}
+		wantS, gotS := formatOutcome(want, werr), formatOutcome(got, gerr)
+		switch {
+		case werr != nil && gerr != nil:
+			// Both reject the input: agreement.
+		case werr != nil:
+			return fail(res, ex, i, args, wantS, gotS, "this input is invalid and should be rejected with an error")
+		case gerr != nil:
+			return fail(res, ex, i, args, wantS, gotS, "your function returned an error on a valid input")
+		default:
+			ok := false
+			if ex.Equal != nil {
+				ok = ex.Equal(want, got)
+			} else {
+				ok = Close(want, got, tol)
+			}
+			if !ok {
+				hint := ""
+				if ex.Hint != nil {
+					hint = ex.Hint(args, want, got)
+				}
+				if hint == "" {
+					hint = genericHint(want, got, tol)
+				}
+				return fail(res, ex, i, args, wantS, gotS, hint)
+			}
+		}
+		if k := changedArg(args, sargs); k >= 0 {
+			return fail(res, ex, i, args, wantS, gotS,
+				fmt.Sprintf("your function changed its input %s in place; work on a copy", argName(ex.ArgNames, k)))
+		}
+	}
+	res.Passed = true
+	return res
+}
+
+func generate[F any](ex Exercise[F], i int) (args []any, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("panic: %v", p)
+		}
+	}()
+	r := rand.New(rand.NewPCG(ex.Seed, uint64(i)))
+	return ex.Generate(r, i), nil
+}
+
+// run calls call(f, args) in its own goroutine, turning a panic into a
+// message and giving up after timeout (the goroutine is then abandoned).
+func run[F any](call func(F, []any) (any, error), f F, args []any, timeout time.Duration) (out any, err error, panicMsg string) {
+	type outcome struct {
+		out   any
+		err   error
+		panic string
+	}
+	done := make(chan outcome, 1)
+	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				done <- outcome{panic: fmt.Sprintf("panicked: %v", p)}
+			}
+		}()
+		o, e := call(f, args)
+		done <- outcome{out: o, err: e}
+	}()
+	t := time.NewTimer(timeout)
+	defer t.Stop()
+	select {
+	case o := <-done:
+		return o.out, o.err, o.panic
+	case <-t.C:
+		return nil, nil, fmt.Sprintf("did not return within %v (an infinite loop?)", timeout)
+	}
+}
+
+func fail[F any](res Result, ex Exercise[F], i int, args []any, want, got, hint string) Result {
+	res.Passed = false
+	res.Case = i
+	res.Inputs = make([]string, len(args))
+	for k, a := range args {
+		res.Inputs[k] = argName(ex.ArgNames, k) + " = " + Format(a)
+	}
+	res.Want, res.Got, res.Hint = want, got, hint
+	return res
+}
+
+func argName(names []string, k int) string {
+	if k < len(names) && names[k] != "" {
+		return names[k]
+	}
+	return fmt.Sprintf("arg%d", k+1)
+}
+
+func formatOutcome(v any, err error) string {
+	if err != nil {
+		return "error: " + err.Error()
+	}
+	return Format(v)
+}
+
+// isNilFunc reports whether f is a nil function (or nil interface).
+func isNilFunc(f any) bool {
+	if f == nil {
+		return true
+	}
+	return fmt.Sprintf("%p", f) == "0x0"
+}
+
+// String reports the result in plain text: one line for a pass; for a
+// failure the case, its inputs, expected and actual outputs and the hint.
+func (r Result) String() string {
+	if r.Passed {
+		return fmt.Sprintf("PASS %s: all %d cases agree with the reference", r.Name, r.Total)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "FAIL %s: case %d of %d\n", r.Name, r.Case+1, r.Total)
+	for _, in := range r.Inputs {
+		fmt.Fprintf(&b, "  input    %s\n", in)
+	}
+	if r.Want != "" || r.Got != "" {
+		fmt.Fprintf(&b, "  expected %s\n", r.Want)
+		fmt.Fprintf(&b, "  got      %s\n", r.Got)
+	}
+	fmt.Fprintf(&b, "  hint     %s", r.Hint)
+	return b.String()
+}
+
+// Colours of the HTML block: the palette's bluish green and vermillion
+// (Okabe-Ito, as in featlab/viz).
+const (
+	passColor = "#009E73"
+	failColor = "#D55E00"
+)
+
+// HTML renders the result as a small styled block: a green bar for a pass,
+// a red one with the failing case, expected and actual values and the hint
+// for a failure. A notebook shows it with nb.Display.
+func (r Result) HTML() string {
+	esc := html.EscapeString
+	var b strings.Builder
+	color, bg, head := passColor, "#e6f5f0", "&#10004; PASS"
+	if !r.Passed {
+		color, bg, head = failColor, "#fbece6", "&#10008; FAIL"
+	}
+	fmt.Fprintf(&b, `<div style="border-left:6px solid %s;background:%s;padding:6px 10px;margin:4px 0;font-family:sans-serif;font-size:14px;color:#222">`, color, bg)
+	fmt.Fprintf(&b, `<b style="color:%s">%s</b> <b>%s</b>`, color, head, esc(r.Name))
+	if r.Passed {
+		fmt.Fprintf(&b, `: all %d cases agree with the reference.</div>`, r.Total)
+		return b.String()
+	}
+	fmt.Fprintf(&b, `: case %d of %d`, r.Case+1, r.Total)
+	b.WriteString(`<table style="border-collapse:collapse;margin-top:4px;font-size:13px">`)
+	row := func(k, v string) {
+		fmt.Fprintf(&b, `<tr><td style="padding:1px 8px 1px 0;vertical-align:top;color:#555">%s</td><td style="padding:1px 0"><code style="white-space:pre-wrap">%s</code></td></tr>`, k, esc(v))
+	}
+	for _, in := range r.Inputs {
+		row("input", in)
+	}
+	if r.Want != "" || r.Got != "" {
+		row("expected", r.Want)
+		row("got", r.Got)
+	}
+	b.WriteString(`</table>`)
+	fmt.Fprintf(&b, `<div style="margin-top:4px"><b>Hint:</b> %s</div></div>`, esc(r.Hint))
+	return b.String()
+}
+
+// Close reports whether got matches want within tol: floating-point values
+// (float64, []float64, [][]float64, mat.Matrix, *mat.VecDense) agree when
+// |got - want| <= tol * max(1, |want|) element by element, with NaN
+// matching only NaN; shapes must agree; other types must be equal.
+func Close(want, got any, tol float64) bool {
+	wv, wr, wc, wok := asFloats(want)
+	gv, gr, gc, gok := asFloats(got)
+	if wok && gok {
+		if wr != gr || wc != gc || len(wv) != len(gv) {
+			return false
+		}
+		for k := range wv {
+			if !closeFloat(wv[k], gv[k], tol) {
+				return false
+			}
+		}
+		return true
+	}
+	if wok != gok {
+		return false
+	}
+	return equalPlain(want, got)
+}
+
+func closeFloat(w, g, tol float64) bool {
+	if math.IsNaN(w) || math.IsNaN(g) {
+		return math.IsNaN(w) && math.IsNaN(g)
+	}
+	if math.IsInf(w, 0) || math.IsInf(g, 0) {
+		return w == g
+	}
+	return math.Abs(g-w) <= tol*math.Max(1, math.Abs(w))
+}
+
+// asFloats flattens a floating-point value (row-major for matrices) and
+// returns its shape: rows r and columns c (a scalar is 0 x 0, a vector of
+// length n is n x 1).
+func asFloats(v any) (vals []float64, r, c int, ok bool) {
+	switch x := v.(type) {
+	case float64:
+		return []float64{x}, 0, 0, true
+	case []float64:
+		return x, len(x), 1, true
+	case [][]float64:
+		r = len(x)
+		if r > 0 {
+			c = len(x[0])
+		}
+		for _, row := range x {
+			if len(row) != c {
+				return nil, -1, -1, true // ragged: never equal to anything
+			}
+			vals = append(vals, row...)
+		}
+		return vals, r, c, true
+	case *mat.VecDense:
+		if x == nil {
+			return nil, 0, 0, false
+		}
+		n := x.Len()
+		vals = make([]float64, n)
+		for i := range vals {
+			vals[i] = x.AtVec(i)
+		}
+		return vals, n, 1, true
+	case mat.Matrix:
+		if isNilMatrix(x) {
+			return nil, 0, 0, false
+		}
+		r, c = x.Dims()
+		vals = make([]float64, 0, r*c)
+		for i := 0; i < r; i++ {
+			for j := 0; j < c; j++ {
+				vals = append(vals, x.At(i, j))
+			}
+		}
+		return vals, r, c, true
+	}
+	return nil, 0, 0, false
+}
+
+func isNilMatrix(m mat.Matrix) bool {
+	if d, ok := m.(*mat.Dense); ok {
+		return d == nil || d.IsEmpty()
+	}
+	return m == nil
+}
+
+func equalPlain(want, got any) bool {
+	switch w := want.(type) {
+	case []int:
+		g, ok := got.([]int)
+		if !ok || len(g) != len(w) {
+			return false
+		}
+		for k := range w {
+			if w[k] != g[k] {
+				return false
+			}
+		}
+		return true
+	case []bool:
+		g, ok := got.([]bool)
+		if !ok || len(g) != len(w) {
+			return false
+		}
+		for k := range w {
+			if w[k] != g[k] {
+				return false
+			}
+		}
+		return true
+	case []string:
+		g, ok := got.([]string)
+		if !ok || len(g) != len(w) {
+			return false
+		}
+		for k := range w {
+			if w[k] != g[k] {
+				return false
+			}
+		}
+		return true
+	}
+	defer func() { _ = recover() }() // uncomparable dynamic types
+	return want == got
+}
+
+// genericHint guesses what went wrong from the shape of the disagreement.
+func genericHint(want, got any, tol float64) string {
+	wv, wr, wc, wok := asFloats(want)
+	gv, gr, gc, gok := asFloats(got)
+	if !wok || !gok {
+		return plainHint(want, got)
+	}
+	for _, g := range gv {
+		if math.IsNaN(g) {
+			return "your function returned NaN: look for 0/0 (a constant input?), the square root of a negative number or the log of 0"
+		}
+	}
+	for _, g := range gv {
+		if math.IsInf(g, 0) {
+			return "your function returned an infinity: a division by zero?"
+		}
+	}
+	if wr != gr || wc != gc || len(wv) != len(gv) {
+		return fmt.Sprintf("wrong shape: returned %s, expected %s", shapeString(gr, gc, len(gv)), shapeString(wr, wc, len(wv)))
+	}
+	flipped, scaled := true, true
+	ratio := math.NaN()
+	for k := range wv {
+		if !closeFloat(-wv[k], gv[k], tol) {
+			flipped = false
+		}
+		if math.Abs(wv[k]) > 1e-12 {
+			q := gv[k] / wv[k]
+			if math.IsNaN(ratio) {
+				ratio = q
+			} else if math.Abs(q-ratio) > 1e-6*math.Max(1, math.Abs(ratio)) {
+				scaled = false
+			}
+		} else if math.Abs(gv[k]) > tol {
+			scaled = false
+		}
+	}
+	if flipped {
+		return "the sign is flipped"
+	}
+	if wr == 0 { // scalar
+		if scaled && !math.IsNaN(ratio) && isSimpleFactor(ratio) {
+			return fmt.Sprintf("off by a factor of %.4g: check the normalisation (1/m against 1/(m-1), a missing square or square root, a factor 2)", ratio)
+		}
+		return fmt.Sprintf("differs from the expected value by %.3g", gv[0]-wv[0])
+	}
+	if scaled && !math.IsNaN(ratio) && len(wv) > 1 {
+		return fmt.Sprintf("every value is off by the same factor %.4g: check the normalisation", ratio)
+	}
+	for k := range wv {
+		if !closeFloat(wv[k], gv[k], tol) {
+			if wc <= 1 {
+				return fmt.Sprintf("first difference at index %d: expected %s, got %s", k, fmtFloat(wv[k]), fmtFloat(gv[k]))
+			}
+			return fmt.Sprintf("first difference at row %d, column %d: expected %s, got %s", k/wc, k%wc, fmtFloat(wv[k]), fmtFloat(gv[k]))
+		}
+	}
+	return "the output differs from the reference"
+}
+
+// plainHint describes a disagreement between non-floating-point outputs.
+func plainHint(want, got any) string {
+	wt, gt := reflect.TypeOf(want), reflect.TypeOf(got)
+	if wt != gt {
+		return fmt.Sprintf("returned a %v, expected a %v", gt, wt)
+	}
+	if wt != nil && (wt.Kind() == reflect.Slice || wt.Kind() == reflect.Array) {
+		w, g := reflect.ValueOf(want), reflect.ValueOf(got)
+		if w.Len() != g.Len() {
+			return fmt.Sprintf("wrong length: returned %s, expected %d", values(g.Len()), w.Len())
+		}
+		for k := 0; k < w.Len(); k++ {
+			if !equalPlain(w.Index(k).Interface(), g.Index(k).Interface()) {
+				return fmt.Sprintf("first difference at index %d: expected %v, got %v", k, w.Index(k), g.Index(k))
+			}
+		}
+	}
+	return "the output differs from the reference"
+}
+
+// isSimpleFactor reports whether q is close to a small ratio a/b or its
+// square root, the usual result of a normalisation slip.
+func isSimpleFactor(q float64) bool {
+	q = math.Abs(q)
+	for a := 1.0; a <= 4; a++ {
+		for b := 1.0; b <= 4; b++ {
+			if a == b {
+				continue
+			}
+			if math.Abs(q-a/b) < 1e-6 || math.Abs(q-math.Sqrt(a/b)) < 1e-6 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func shapeString(r, c, n int) string {
+	switch {
+	case r == 0 && c == 0 && n == 1:
+		return "a scalar"
+	case c == 1:
+		return values(r)
+	default:
+		return fmt.Sprintf("a %dx%d matrix", r, c)
+	}
+}
+
+// Format renders a value compactly for a report: numbers with %.6g, long
+// vectors and matrices truncated with their size noted.
+func Format(v any) string {
+	const maxVals, maxRows = 8, 6
+	switch x := v.(type) {
+	case nil:
+		return "nil"
+	case float64:
+		return fmtFloat(x)
+	case []float64:
+		return fmtVec(x, maxVals)
+	case [][]float64:
+		rows := make([]string, 0, min(len(x), maxRows))
+		for i, row := range x {
+			if i == maxRows {
+				break
+			}
+			rows = append(rows, fmtVec(row, maxVals))
+		}
+		s := "[" + strings.Join(rows, " ")
+		if len(x) > maxRows {
+			s += fmt.Sprintf(" ... (%d rows)", len(x))
+		}
+		return s + "]"
+	case *mat.VecDense:
+		if x == nil {
+			return "nil"
+		}
+		return fmtVec(mat.Col(nil, 0, x), maxVals)
+	case mat.Matrix:
+		if isNilMatrix(x) {
+			return "empty matrix"
+		}
+		r, c := x.Dims()
+		rows := make([]string, 0, min(r, maxRows))
+		for i := 0; i < r && i < maxRows; i++ {
+			row := make([]float64, c)
+			for j := range row {
+				row[j] = x.At(i, j)
+			}
+			rows = append(rows, fmtVec(row, maxVals))
+		}
+		s := fmt.Sprintf("%dx%d [", r, c) + strings.Join(rows, " ")
+		if r > maxRows {
+			s += " ..."
+		}
+		return s + "]"
+	case error:
+		return "error: " + x.Error()
+	}
+	return fmt.Sprintf("%v", v)
+}
+
+func fmtFloat(v float64) string { return fmt.Sprintf("%.6g", v) }
+
+func fmtVec(x []float64, maxVals int) string {
+	parts := make([]string, 0, min(len(x), maxVals))
+	for k, v := range x {
+		if k == maxVals {
+			break
+		}
+		parts = append(parts, fmtFloat(v))
+	}
+	s := "[" + strings.Join(parts, " ")
+	if len(x) > maxVals {
+		s += fmt.Sprintf(" ... (%d values)", len(x))
+	}
+	return s + "]"
+}
+
+// cloneArgs deep-copies the argument types the constructors use, so that
+// neither function can see what the other did to its inputs.
+func cloneArgs(args []any) []any {
+	out := make([]any, len(args))
+	for k, a := range args {
+		switch x := a.(type) {
+		case []float64:
+			out[k] = append([]float64(nil), x...)
+		case []int:
+			out[k] = append([]int(nil), x...)
+		case [][]float64:
+			c := make([][]float64, len(x))
+			for i := range x {
+				c[i] = append([]float64(nil), x[i]...)
+			}
+			out[k] = c
+		case *mat.Dense:
+			if x == nil || x.IsEmpty() {
+				out[k] = x
+			} else {
+				out[k] = mat.DenseCopyOf(x)
+			}
+		case *mat.VecDense:
+			if x == nil {
+				out[k] = x
+			} else {
+				out[k] = mat.VecDenseCopyOf(x)
+			}
+		default:
+			out[k] = a
+		}
+	}
+	return out
+}
+
+// changedArg returns the index of the first argument the student's call
+// modified, or -1.
+func changedArg(orig, after []any) int {
+	for k := range orig {
+		ov, or, oc, ok := asFloats(orig[k])
+		if !ok {
+			continue
+		}
+		av, ar, ac, _ := asFloats(after[k])
+		if or != ar || oc != ac || len(ov) != len(av) {
+			return k
+		}
+		for i := range ov {
+			if ov[i] != av[i] && !(math.IsNaN(ov[i]) && math.IsNaN(av[i])) {
+				return k
+			}
+		}
+	}
+	return -1
+}
+
+func values(n int) string {
+	if n == 1 {
+		return "1 value"
+	}
+	return fmt.Sprintf("%d values", n)
+}
