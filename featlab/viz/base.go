@@ -3,10 +3,15 @@ package viz
 import (
 	"bytes"
 	"fmt"
+	"image/color"
 	"io"
+	"math"
+	"sort"
 
+	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
+	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -115,12 +120,20 @@ func render(w io.Writer, format string, width, height vg.Length, drawFn func(dra
 // Plots[r][c] is the plot in row r, column c; a nil entry leaves its tile
 // empty, and shorter rows are padded with empty tiles. A zero Width is
 // GridCell per column and a zero Height GridCell per row (plus room for
-// the title).
+// the title and legend).
 type Grid struct {
 	Plots  [][]*plot.Plot
-	Title  string    // drawn centred above the grid when not empty
-	Width  vg.Length // total width; 0 means columns x GridCell
-	Height vg.Length // total height; 0 means rows x GridCell (+ title)
+	Title  string        // drawn centred above the grid when not empty
+	Legend []LegendEntry // drawn in one row under the title when not empty
+	Width  vg.Length     // total width; 0 means columns x GridCell
+	Height vg.Length     // total height; 0 means rows x GridCell (+ header)
+}
+
+// LegendEntry is one entry of a Grid's legend: a name and the thumbnails
+// (drawn on top of each other) of the series it stands for.
+type LegendEntry struct {
+	Name   string
+	Thumbs []plot.Thumbnailer
 }
 
 // dims returns the number of rows and columns of the grid.
@@ -142,10 +155,7 @@ func (g *Grid) size() (w, h vg.Length, err error) {
 		w = vg.Length(cols) * GridCell
 	}
 	if h == 0 {
-		h = vg.Length(rows) * GridCell
-		if g.Title != "" {
-			h += g.titleHeight()
-		}
+		h = vg.Length(rows)*GridCell + g.titleHeight() + g.legendHeight()
 	}
 	return w, h, nil
 }
@@ -166,6 +176,51 @@ func (g *Grid) titleHeight() vg.Length {
 	return sty.Height(g.Title) + 0.4*vg.Centimeter
 }
 
+func legendStyle() text.Style {
+	sty := plot.New().Legend.TextStyle
+	sty.Font.Size = font.Length(10)
+	sty.XAlign = draw.XLeft
+	sty.YAlign = draw.YBottom
+	return sty
+}
+
+func (g *Grid) legendHeight() vg.Length {
+	if len(g.Legend) == 0 {
+		return 0
+	}
+	return legendStyle().Height("Ag") + 0.3*vg.Centimeter
+}
+
+// drawLegend draws the legend entries side by side, centred, with their
+// top at y.
+func (g *Grid) drawLegend(dc draw.Canvas, y vg.Length) {
+	sty := legendStyle()
+	th := sty.Height("Ag")
+	thumbW := vg.Points(14)
+	em := sty.Width("m")
+	gap := 2 * em
+	var total vg.Length
+	for k, e := range g.Legend {
+		if k > 0 {
+			total += gap
+		}
+		total += thumbW + em/2 + sty.Width(e.Name)
+	}
+	x := (dc.Min.X+dc.Max.X)/2 - total/2
+	for _, e := range g.Legend {
+		icon := draw.Canvas{Canvas: dc.Canvas, Rectangle: vg.Rectangle{
+			Min: vg.Point{X: x, Y: y - th},
+			Max: vg.Point{X: x + thumbW, Y: y},
+		}}
+		for _, t := range e.Thumbs {
+			t.Thumbnail(&icon)
+		}
+		x += thumbW + em/2
+		dc.FillText(sty, vg.Point{X: x, Y: y - th + sty.FontExtents().Descent}, e.Name)
+		x += sty.Width(e.Name) + gap
+	}
+}
+
 // draw lays the plots out on dc.
 func (g *Grid) draw(dc draw.Canvas) {
 	rows, cols := g.dims()
@@ -179,6 +234,10 @@ func (g *Grid) draw(dc draw.Canvas) {
 		sty := g.titleStyle()
 		dc.FillText(sty, vg.Point{X: (dc.Min.X + dc.Max.X) / 2, Y: dc.Max.Y - 0.15*vg.Centimeter}, g.Title)
 		dc.Max.Y -= th
+	}
+	if len(g.Legend) > 0 {
+		g.drawLegend(dc, dc.Max.Y-0.1*vg.Centimeter)
+		dc.Max.Y -= g.legendHeight()
 	}
 	tiles := draw.Tiles{
 		Rows: rows, Cols: cols,
@@ -212,4 +271,496 @@ func (g *Grid) WritePNG(w io.Writer) error {
 		return err
 	}
 	return render(w, "png", width, height, g.draw)
+}
+
+// classCoding maps the class label of every point to a series index
+// 0..K-1 and names the K series.
+//
+// With classNames given, label k (a whole number in [0, len(classNames)))
+// is series k named classNames[k], so a class keeps its colour across
+// figures. Without names, the distinct labels, sorted, are the series and
+// are named by their values. A nil classes slice puts every point in one
+// series with no legend entry (named classNames[0] if given).
+func classCoding(classes []float64, classNames []string, m int) (series []int, names []string, err error) {
+	series = make([]int, m)
+	if classes == nil {
+		if len(classNames) > 0 {
+			return series, classNames[:1], nil
+		}
+		return series, []string{""}, nil
+	}
+	if len(classes) != m {
+		return nil, nil, featlab.Errorf(featlab.ErrShape, "viz: %d class labels for %d points", len(classes), m)
+	}
+	for i, c := range classes {
+		if c != math.Trunc(c) || math.IsInf(c, 0) || math.Abs(c) > 1<<30 {
+			return nil, nil, featlab.Errorf(featlab.ErrLabels, "viz: class label %v at row %d is not a whole number", c, i)
+		}
+	}
+	if classNames != nil {
+		for i, c := range classes {
+			if c < 0 || int(c) >= len(classNames) {
+				return nil, nil, featlab.Errorf(featlab.ErrLabels, "viz: class label %v at row %d has no name (%d class names)", c, i, len(classNames))
+			}
+			series[i] = int(c)
+		}
+		return series, classNames, nil
+	}
+	distinct := map[float64]int{}
+	for _, c := range classes {
+		distinct[c] = 0
+	}
+	labels := make([]float64, 0, len(distinct))
+	for c := range distinct {
+		labels = append(labels, c)
+	}
+	sort.Float64s(labels)
+	names = make([]string, len(labels))
+	for k, c := range labels {
+		distinct[c] = k
+		names[k] = featlab.FormatFloat(c)
+	}
+	for i, c := range classes {
+		series[i] = distinct[c]
+	}
+	return series, names, nil
+}
+
+// checkValues returns an error if v is empty, has a length other than m
+// (when m >= 0), or holds NaN or Inf; what names v in the message.
+func checkValues(v []float64, m int, what string) error {
+	if m >= 0 && len(v) != m {
+		return featlab.Errorf(featlab.ErrShape, "viz: %s has %d values, want %d", what, len(v), m)
+	}
+	if err := featlab.CheckVector(v, what); err != nil {
+		return fmt.Errorf("viz: %w", err)
+	}
+	return nil
+}
+
+// glyph returns the glyph style of series k with the given radius.
+func glyph(k int, radius vg.Length) draw.GlyphStyle {
+	return draw.GlyphStyle{Color: Color(k), Shape: Shape(k), Radius: radius}
+}
+
+// addScatter adds one scatter series per class to p.
+func addScatter(p *plot.Plot, x, y []float64, series []int, names []string, radius vg.Length, legend bool) error {
+	for k := range names {
+		var xy plotter.XYs
+		for i := range x {
+			if series[i] == k {
+				xy = append(xy, plotter.XY{X: x[i], Y: y[i]})
+			}
+		}
+		if len(xy) == 0 {
+			continue
+		}
+		s, err := plotter.NewScatter(xy)
+		if err != nil {
+			return fmt.Errorf("viz: %w", err)
+		}
+		s.GlyphStyle = glyph(k, radius)
+		p.Add(s)
+		if legend && names[k] != "" {
+			p.Legend.Add(names[k], s)
+		}
+	}
+	return nil
+}
+
+// ScatterByClass returns a scatter plot of the points (x[i], y[i]) with
+// one colour and glyph shape per class (Color(k), Shape(k)) and a legend
+// naming the classes.
+//
+// classes holds the class label of each point. With classNames, label k
+// must be a whole number in [0, len(classNames)) and is named
+// classNames[k] (so class k has the same colour in every figure); without,
+// the distinct labels are named by their values. A nil classes slice draws
+// all points as one series without a legend.
+//
+// Empty input, lengths that differ, NaN or Inf, and labels that are not
+// whole numbers or have no name are errors.
+func ScatterByClass(title, xlabel, ylabel string, x, y []float64, classes []float64, classNames []string) (*plot.Plot, error) {
+	if err := checkValues(x, -1, "x"); err != nil {
+		return nil, err
+	}
+	if err := checkValues(y, len(x), "y"); err != nil {
+		return nil, err
+	}
+	series, names, err := classCoding(classes, classNames, len(x))
+	if err != nil {
+		return nil, err
+	}
+	p := New(title, xlabel, ylabel)
+	if err := addScatter(p, x, y, series, names, 3, classes != nil); err != nil {
+		return nil, err
+	}
+	placeLegend(p, x, y)
+	return p, nil
+}
+
+// placeLegend puts the legend in the corner of the data area that holds
+// the fewest of the points (x[i], y[i]), a corner being the outer 35% of
+// the axis range in x and 25% in y; ties go to top right, top left,
+// bottom right, bottom left, in that order. Call it after adding the
+// plotters, which set the axis ranges.
+func placeLegend(p *plot.Plot, x, y []float64) {
+	xmin, xmax, ymin, ymax := p.X.Min, p.X.Max, p.Y.Min, p.Y.Max
+	corners := []struct{ top, left bool }{{true, false}, {true, true}, {false, false}, {false, true}}
+	best, bestN := 0, len(x)+1
+	for k, c := range corners {
+		n := 0
+		for i := range x {
+			inX := x[i] >= xmax-0.35*(xmax-xmin)
+			if c.left {
+				inX = x[i] <= xmin+0.35*(xmax-xmin)
+			}
+			inY := y[i] >= ymax-0.25*(ymax-ymin)
+			if !c.top {
+				inY = y[i] <= ymin+0.25*(ymax-ymin)
+			}
+			if inX && inY {
+				n++
+			}
+		}
+		if n < bestN {
+			best, bestN = k, n
+		}
+	}
+	p.Legend.Top, p.Legend.Left = corners[best].top, corners[best].left
+}
+
+// sturges returns the default number of bins for m values, Sturges' rule
+// ceil(log2 m) + 1.
+func sturges(m int) int {
+	return int(math.Ceil(math.Log2(float64(m)))) + 1
+}
+
+// binEdges returns bins+1 equally spaced edges covering [min v, max v]. A
+// constant v gets bins of width 1 centred on its value.
+func binEdges(v []float64, bins int) []float64 {
+	lo, hi := v[0], v[0]
+	for _, x := range v {
+		lo, hi = math.Min(lo, x), math.Max(hi, x)
+	}
+	if lo == hi {
+		lo, hi = lo-float64(bins)/2, hi+float64(bins)/2
+	}
+	edges := make([]float64, bins+1)
+	for b := range edges {
+		edges[b] = lo + (hi-lo)*float64(b)/float64(bins)
+	}
+	edges[bins] = hi
+	return edges
+}
+
+// binOf returns the bin of x among the edges: bin b holds [e_b, e_{b+1}),
+// the last bin also its right edge.
+func binOf(x float64, edges []float64) int {
+	b := sort.SearchFloat64s(edges, x) // first edge >= x
+	if b < len(edges) && edges[b] == x {
+		b++ // x is on edge b: it belongs to bin b (left-closed)
+	}
+	b-- // bin to the left of the first edge > x
+	return min(max(b, 0), len(edges)-2)
+}
+
+// translucent returns c with alpha a (premultiplied, as image/color wants).
+func translucent(c color.Color, a float64) color.Color {
+	r, g, b, _ := c.RGBA()
+	return color.NRGBA64{R: uint16(r), G: uint16(g), B: uint16(b), A: uint16(a * 0xffff)}
+}
+
+// histCounts bins v on shared edges (bins <= 0: Sturges' rule) and counts
+// the values of each of the k series in each bin.
+func histCounts(v []float64, series []int, k, bins int) (edges []float64, counts [][]float64) {
+	if bins <= 0 {
+		bins = sturges(len(v))
+	}
+	edges = binEdges(v, bins)
+	counts = make([][]float64, k)
+	for s := range counts {
+		counts[s] = make([]float64, bins)
+	}
+	for i, x := range v {
+		counts[series[i]][binOf(x, edges)]++
+	}
+	return edges, counts
+}
+
+// addHistograms adds one histogram per class over the same bin edges; with
+// a legend, it raises the y axis to leave room for it above the bars.
+func addHistograms(p *plot.Plot, v []float64, series []int, names []string, bins int, legend bool) error {
+	edges, counts := histCounts(v, series, len(names), bins)
+	bins = len(edges) - 1
+	top := 0.0
+	for k := range names {
+		total := 0.0
+		for _, c := range counts[k] {
+			total += c
+			top = math.Max(top, c)
+		}
+		if total == 0 {
+			continue
+		}
+		h := histStyle(k, len(names))
+		h.Width = edges[1] - edges[0]
+		for b := 0; b < bins; b++ {
+			h.Bins = append(h.Bins, plotter.HistogramBin{Min: edges[b], Max: edges[b+1], Weight: counts[k][b]})
+		}
+		p.Add(h)
+		if legend && names[k] != "" {
+			p.Legend.Add(names[k], h)
+		}
+	}
+	if !legend {
+		return nil
+	}
+	// Headroom above the tallest bar for the legend's rows, then the
+	// legend in the top corner where the bars are lowest.
+	p.Y.Max = top * (1.08 + 0.07*float64(len(names)))
+	var xs, ys []float64
+	for k := range counts {
+		for b, c := range counts[k] {
+			for _, t := range []float64{0, 0.25, 0.5, 0.75, 1} {
+				xs = append(xs, (edges[b]+edges[b+1])/2)
+				ys = append(ys, t*c)
+			}
+		}
+	}
+	placeLegend(p, xs, ys)
+	return nil
+}
+
+// histStyle returns an empty histogram with the style of series k of n:
+// translucent fill, outline in the palette colour, dashed unless alone.
+func histStyle(k, n int) *plotter.Histogram {
+	h := &plotter.Histogram{
+		FillColor: translucent(Color(k), 0.3),
+		LineStyle: draw.LineStyle{Color: Color(k), Width: vg.Points(1.2)},
+	}
+	if n > 1 {
+		h.LineStyle.Dashes = dashes(k)
+	}
+	return h
+}
+
+// dashes returns the outline dash pattern of series k: solid, dashed,
+// dotted, dash-dot, cycling; it keeps overlaid outlines apart in grey scale.
+func dashes(k int) []vg.Length {
+	switch k % 4 {
+	case 1:
+		return []vg.Length{vg.Points(5), vg.Points(3)}
+	case 2:
+		return []vg.Length{vg.Points(1.5), vg.Points(2)}
+	case 3:
+		return []vg.Length{vg.Points(5), vg.Points(2), vg.Points(1.5), vg.Points(2)}
+	}
+	return nil
+}
+
+// HistogramByClass returns the per-class histograms of the values v,
+// overlaid: each class is drawn with a translucent fill in its palette
+// colour and an outline (solid, dashed, dotted, ...), and every class uses
+// the same bin edges, bins equal-width bins spanning [min v, max v] (bin b
+// is [e_b, e_{b+1}), the last bin closed). bins <= 0 means Sturges' rule,
+// ceil(log2 m) + 1 bins. The y axis counts examples.
+//
+// classes and classNames work as in ScatterByClass. Empty input, lengths
+// that differ, NaN or Inf, and labels that are not whole numbers or have no
+// name are errors.
+func HistogramByClass(title, xlabel string, v []float64, classes []float64, classNames []string, bins int) (*plot.Plot, error) {
+	if err := checkValues(v, -1, "v"); err != nil {
+		return nil, err
+	}
+	series, names, err := classCoding(classes, classNames, len(v))
+	if err != nil {
+		return nil, err
+	}
+	p := New(title, xlabel, "count")
+	if err := addHistograms(p, v, series, names, bins, classes != nil); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// unlabelled is a tick marker with gonum's default tick positions and no
+// labels, for the inner cells of a Panel.
+type unlabelled struct{}
+
+func (unlabelled) Ticks(lo, hi float64) []plot.Tick {
+	t := plot.DefaultTicks{}.Ticks(lo, hi)
+	for i := range t {
+		t[i].Label = ""
+	}
+	return t
+}
+
+// Panel returns the scatter-plot matrix of the columns of X that Guyon and
+// Elisseeff (2003, figures 2 and 3) use to show how features separate the
+// classes alone and in pairs: the cell in row r, column c is the scatter
+// plot of feature c (x axis) against feature r (y axis), coloured by
+// class, and the diagonal cell (r, r) holds the per-class histograms of
+// feature r (as HistogramByClass, with bins bins). The bottom row names
+// the x axes and the left column the y axes; a legend row under the title
+// names the classes.
+//
+// names gives the column names (nil means x1, x2, ...); classes and
+// classNames work as in ScatterByClass (nil classes: one series). A panel
+// is readable up to about six features; select columns first
+// (Dataset.Columns) for wider data.
+func Panel(title string, X mat.Matrix, names []string, classes []float64, classNames []string, bins int) (*Grid, error) {
+	if err := featlab.CheckMatrix(X, names); err != nil {
+		return nil, fmt.Errorf("viz: %w", err)
+	}
+	m, d := X.Dims()
+	if names == nil {
+		names = featlab.DefaultNames(d)
+	}
+	series, cnames, err := classCoding(classes, classNames, m)
+	if err != nil {
+		return nil, err
+	}
+	cols := make([][]float64, d)
+	for j := range cols {
+		cols[j] = mat.Col(nil, j, X)
+	}
+	plots := make([][]*plot.Plot, d)
+	for r := 0; r < d; r++ {
+		plots[r] = make([]*plot.Plot, d)
+		for c := 0; c < d; c++ {
+			p := New("", "", "")
+			p.X.Tick.Label.Font.Size = font.Length(8)
+			p.Y.Tick.Label.Font.Size = font.Length(8)
+			p.X.Label.TextStyle.Font.Size = font.Length(10)
+			p.Y.Label.TextStyle.Font.Size = font.Length(10)
+			if r == c {
+				if err := addHistograms(p, cols[c], series, cnames, bins, false); err != nil {
+					return nil, err
+				}
+				p.Y.Tick.Marker = unlabelled{}
+			} else {
+				if err := addScatter(p, cols[c], cols[r], series, cnames, 1.6, false); err != nil {
+					return nil, err
+				}
+				if c > 0 {
+					p.Y.Tick.Marker = unlabelled{}
+				}
+			}
+			if r == d-1 {
+				p.X.Label.Text = names[c]
+			} else {
+				p.X.Tick.Marker = unlabelled{}
+			}
+			if c == 0 {
+				p.Y.Label.Text = names[r]
+			}
+			plots[r][c] = p
+		}
+	}
+	g := &Grid{Plots: plots, Title: title}
+	if classes != nil {
+		present := make([]bool, len(cnames))
+		for _, k := range series {
+			present[k] = true
+		}
+		for k, name := range cnames {
+			if !present[k] || name == "" {
+				continue
+			}
+			g.Legend = append(g.Legend, LegendEntry{Name: name, Thumbs: []plot.Thumbnailer{
+				histStyle(k, len(cnames)),
+				&plotter.Scatter{GlyphStyle: glyph(k, 3)},
+			}})
+		}
+	}
+	return g, nil
+}
+
+// DatasetPanel is Panel on the named features of ds (all features when
+// features is empty), coloured by class when ds has Classes.
+func DatasetPanel(title string, ds *featlab.Dataset, features []string, bins int) (*Grid, error) {
+	if ds == nil || ds.X == nil {
+		return nil, featlab.Errorf(featlab.ErrEmpty, "viz: nil dataset")
+	}
+	sub := ds
+	if len(features) > 0 {
+		idx := make([]int, len(features))
+		for k, f := range features {
+			j, err := ds.Index(f)
+			if err != nil {
+				return nil, err
+			}
+			idx[k] = j
+		}
+		var err error
+		if sub, err = ds.Columns(idx); err != nil {
+			return nil, err
+		}
+	}
+	var classes []float64
+	if ds.Classes != nil {
+		classes = sub.Y
+	}
+	return Panel(title, sub.X, sub.Names, classes, ds.Classes, bins)
+}
+
+// Bars returns a bar chart of one score per feature, with the feature
+// names under the bars (turned vertical when there are more than eight
+// names or a long one). Bars start at 0, so negative scores point down.
+// The bars are drawn in data units (bar k spans [k-0.4, k+0.4]), so the
+// chart looks the same at every figure size.
+//
+// Empty input, names and scores of different lengths, and NaN or Inf
+// scores are errors.
+func Bars(title, ylabel string, names []string, scores []float64) (*plot.Plot, error) {
+	if err := checkValues(scores, -1, "scores"); err != nil {
+		return nil, err
+	}
+	if len(names) != len(scores) {
+		return nil, featlab.Errorf(featlab.ErrShape, "viz: %d names for %d scores", len(names), len(scores))
+	}
+	p := New(title, "", ylabel)
+	rings := make([]plotter.XYer, len(scores))
+	lo, hi := 0.0, 0.0
+	for k, s := range scores {
+		x0, x1 := float64(k)-0.4, float64(k)+0.4
+		y0, y1 := math.Min(0, s), math.Max(0, s) // same winding for every bar
+		rings[k] = plotter.XYs{{X: x0, Y: y0}, {X: x1, Y: y0}, {X: x1, Y: y1}, {X: x0, Y: y1}}
+		lo, hi = math.Min(lo, s), math.Max(hi, s)
+	}
+	poly, err := plotter.NewPolygon(rings...)
+	if err != nil {
+		return nil, fmt.Errorf("viz: %w", err)
+	}
+	poly.Color = Color(0)
+	poly.LineStyle = draw.LineStyle{Color: Color(0), Width: vg.Points(0.5)}
+	p.Add(poly)
+	if lo == hi { // all scores 0: show a unit range
+		hi = 1
+	}
+	// 5% headroom beyond the longest bar(s), none beyond the zero line.
+	span := hi - lo
+	if hi > 0 {
+		hi += 0.05 * span
+	}
+	if lo < 0 {
+		lo -= 0.05 * span
+	}
+	p.Y.Min, p.Y.Max = lo, hi
+	p.X.Min, p.X.Max = -0.6, float64(len(scores))-0.4
+	p.NominalX(names...)
+	p.Y.Padding = vg.Points(5) // NominalX pads for horizontal labels
+	long := false
+	for _, n := range names {
+		if len([]rune(n)) > 10 {
+			long = true
+		}
+	}
+	if len(names) > 8 || long {
+		p.X.Tick.Label.Rotation = math.Pi / 2
+		p.X.Tick.Label.XAlign = draw.XRight
+		p.X.Tick.Label.YAlign = draw.YCenter
+	}
+	return p, nil
 }
