@@ -283,22 +283,32 @@ func normalize(b []byte) []byte {
 			}
 		}
 	}
-	out, err := json.MarshalIndent(nb, "", " ")
-	if err != nil {
+	var out bytes.Buffer
+	enc := json.NewEncoder(&out)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", " ")
+	if err := enc.Encode(nb); err != nil {
 		return b
 	}
-	return append(out, '\n')
+	return out.Bytes()
 }
 
-// comparable returns a cell's outputs as text, leaving out stderr streams
-// (build chatter) so that only what the reader sees as results is compared.
+// comparable returns a cell's outputs as text: all stdout text first (GoNB
+// delivers stdout and displays on separate channels, so their interleaving
+// varies from run to run while each channel keeps its own order), then each
+// display in order. stderr (build chatter) is left out, so only what the
+// reader sees as results is compared.
 func comparable(c Cell) string {
-	var b strings.Builder
+	var stdout, displays strings.Builder
 	for _, o := range c.Outputs {
-		if o.OutputType == "stream" && o.Name == "stderr" {
+		switch {
+		case o.OutputType == "stream" && o.Name == "stderr":
+			continue
+		case o.OutputType == "stream":
+			stdout.WriteString(string(o.Text))
 			continue
 		}
-		b.WriteString(o.OutputType + ":" + o.Name + ":" + string(o.Text))
+		displays.WriteString(o.OutputType + ":")
 		keys := make([]string, 0, len(o.Data))
 		for k := range o.Data {
 			keys = append(keys, k)
@@ -307,14 +317,14 @@ func comparable(c Cell) string {
 		for _, k := range keys {
 			var s multiline
 			if json.Unmarshal(o.Data[k], &s) == nil {
-				b.WriteString(k + "=" + string(s))
+				displays.WriteString(k + "=" + string(s))
 			} else {
-				b.Write(o.Data[k])
+				displays.Write(o.Data[k])
 			}
 		}
-		b.WriteString("\n")
+		displays.WriteString("\n")
 	}
-	return b.String()
+	return stdout.String() + "\n" + displays.String()
 }
 
 func compareOutputs(stored, fresh *Notebook) []string {
