@@ -1,0 +1,144 @@
+package nb
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/viz"
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+)
+
+func linePlot(t *testing.T) *plot.Plot {
+	t.Helper()
+	p := viz.New("a line", "x", "y")
+	l, err := plotter.NewLine(plotter.XYs{{X: 0, Y: 0}, {X: 1, Y: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Add(l)
+	return p
+}
+
+func TestSaveWritesSVGAndPNGDeterministically(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("FEATLAB_PLOTS", dir)
+	p := linePlot(t)
+	svg, err := Save(p, "99-test", "line")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(strings.TrimSpace(svg), "<?xml") && !strings.Contains(svg, "<svg") {
+		t.Errorf("Save returned no SVG: %.80q", svg)
+	}
+	a1, err := os.ReadFile(filepath.Join(dir, "99-test", "line.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s1, _ := os.ReadFile(filepath.Join(dir, "99-test", "line.svg"))
+	// The same figure, drawn again from scratch, gives the same bytes.
+	if _, err := Save(linePlot(t), "99-test", "line2"); err != nil {
+		t.Fatal(err)
+	}
+	a2, _ := os.ReadFile(filepath.Join(dir, "99-test", "line2.png"))
+	s2, _ := os.ReadFile(filepath.Join(dir, "99-test", "line2.svg"))
+	if !bytes.Equal(a1, a2) || !bytes.Equal(s1, s2) {
+		t.Error("the same figure gave different bytes")
+	}
+	if !bytes.HasPrefix(a1, []byte("\x89PNG")) {
+		t.Error("line.png is not a PNG")
+	}
+}
+
+func TestSaveRejectsBadInput(t *testing.T) {
+	t.Setenv("FEATLAB_PLOTS", t.TempDir())
+	p := linePlot(t)
+	for _, tc := range []struct {
+		fig            any
+		notebook, name string
+	}{
+		{nil, "05-x", "a"},
+		{42, "05-x", "a"},
+		{p, "../escape", "a"},
+		{p, "05-x", "a/b"},
+		{p, "05-x", ""},
+	} {
+		if _, err := Save(tc.fig, tc.notebook, tc.name); err == nil {
+			t.Errorf("Save(%T, %q, %q) succeeded, want an error", tc.fig, tc.notebook, tc.name)
+		}
+	}
+}
+
+func TestRepoRootFindsModule(t *testing.T) {
+	t.Setenv("GONB_DIR", "")
+	root, err := RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(root, "featlab", "nb", "nb.go")); err != nil {
+		t.Errorf("RepoRoot() = %s, which does not hold featlab/nb/nb.go", root)
+	}
+	// From a notebook, GONB_DIR is the notebooks/ folder.
+	t.Setenv("GONB_DIR", filepath.Join(root, "notebooks"))
+	if r2, err := RepoRoot(); err != nil || r2 != root {
+		t.Errorf("RepoRoot() from GONB_DIR = %q, %v; want %q", r2, err, root)
+	}
+}
+
+func TestTableHTMLEscapesAndFormats(t *testing.T) {
+	df := dataframe.New(
+		series.New([]string{"<b>", "x&y"}, series.String, "name"),
+		series.New([]float64{1.0 / 3, 2}, series.Float, "score"),
+	)
+	h := TableHTML(df)
+	for _, want := range []string{"&lt;b&gt;", "x&amp;y", "0.333333", "<th", "score"} {
+		if !strings.Contains(h, want) {
+			t.Errorf("TableHTML lacks %q:\n%s", want, h)
+		}
+	}
+}
+
+func TestSelectionHTML(t *testing.T) {
+	s := featlab.NewSelection("test", []string{"a", "b", "c"}, []int{2})
+	s.Scores = []float64{0.1, 0.2, 0.9}
+	s.Ranking = []int{2, 1, 0}
+	h := SelectionHTML(s)
+	if !strings.Contains(h, "chose 1 of 3: c") {
+		t.Errorf("SelectionHTML lacks the summary:\n%s", h)
+	}
+}
+
+func TestMustPanicsWithMessage(t *testing.T) {
+	defer func() {
+		r := recover()
+		if r == nil || !strings.Contains(r.(string), "boom") {
+			t.Errorf("Must(err) recovered %v, want a panic naming the error", r)
+		}
+	}()
+	Must(errors.New("boom"))
+}
+
+func TestHeadlessProgressPrintsAtMostFiveLines(t *testing.T) {
+	r, w, _ := os.Pipe()
+	old := os.Stdout
+	os.Stdout = w
+	p := NewProgress("work")
+	for i := 0; i <= 1000; i++ {
+		p(i, 1000)
+	}
+	w.Close()
+	os.Stdout = old
+	var b bytes.Buffer
+	b.ReadFrom(r)
+	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
+	if len(lines) != 5 || lines[4] != "work: 1000/1000 (100%)" {
+		t.Errorf("headless progress printed %d lines:\n%s", len(lines), b.String())
+	}
+}
