@@ -1,0 +1,181 @@
+package linear
+
+import (
+	"math"
+
+	"github.com/featlab/course/featlab"
+	"gonum.org/v1/gonum/mat"
+)
+
+// L1BallConfig configures ConstrainedLasso. Radius must be set.
+type L1BallConfig struct {
+	// Radius is k1 > 0 in the constraint ||w||_1 <= k1 of eq. 25.4.
+	Radius float64
+	// Intercept fits an unpenalised, unconstrained intercept by centring
+	// X and y. Default false.
+	Intercept bool
+	// Tol > 0: stop when the Frank-Wolfe duality gap
+	// <grad, w> + k1 ||grad||_inf (an upper bound on the distance to the
+	// optimum) is at most Tol ||y||^2/m. Default DefaultTol (1e-4).
+	Tol float64
+	// MaxIter bounds the iterations. Default DefaultMaxIterProx (10000).
+	MaxIter int
+	// NoAcceleration uses plain projected gradient; by default Nesterov
+	// momentum (FISTA with the projection as its prox) is added.
+	NoAcceleration bool
+	// Init, when non-nil, is the starting point (projected onto the ball
+	// first).
+	Init []float64
+}
+
+// ConstrainedResult is a fit of the l1-constrained least-squares problem.
+type ConstrainedResult struct {
+	Model
+	// Radius is k1.
+	Radius float64
+	// Objective is L_S(w) = (1/2m)||Xw - y||^2 at Coef.
+	Objective float64
+	// Gap is the Frank-Wolfe duality gap at Coef (>= Objective minus the
+	// optimum).
+	Gap float64
+	// Multiplier is ||grad L_S(w)||_inf = ||Xc^T (y - Xc w)||_inf/m when the
+	// constraint is active (||w||_1 = k1) and 0 when it is not: the lambda of
+	// eq. 25.5 whose lasso solution is this w (the Lagrange multiplier of
+	// the constraint).
+	Multiplier float64
+	// Iter is the number of iterations made.
+	Iter int
+	// Converged reports Gap <= Tol ||y||^2/m within MaxIter.
+	Converged bool
+	// History holds L_S after each iteration, History[0] at the start.
+	History []float64
+}
+
+// ConstrainedLasso solves Shalev-Shwartz eq. 25.4 with the squared loss,
+//
+//	min_w L_S(w) = (1/2m) ||Xw - y||^2   subject to   ||w||_1 <= k1,
+//
+// by projected gradient: a step of length 1/L (L the largest eigenvalue of
+// Xc^T Xc / m) followed by the exact Euclidean projection onto the l1 ball
+// (ProjectL1Ball, Duchi et al. 2008), with Nesterov momentum unless
+// NoAcceleration is set. For every k1 there is a lambda (Multiplier in the
+// result) at which the lasso of eq. 25.5/25.8 has the same solution, and
+// conversely k1 = ||w_lambda||_1.
+//
+// Errors: k1 <= 0 or not finite (ErrParam), bad data as in Lasso.
+func ConstrainedLasso(X mat.Matrix, y []float64, cfg L1BallConfig) (*ConstrainedResult, error) {
+	if !(cfg.Radius > 0) || math.IsInf(cfg.Radius, 0) {
+		return nil, featlab.Errorf(featlab.ErrParam, "l1-ball radius k1 = %v must be finite and > 0", cfg.Radius)
+	}
+	o := solveOpts{solver: ProximalGradient, tol: cfg.Tol, maxIter: cfg.MaxIter}
+	if err := o.defaults(); err != nil {
+		return nil, err
+	}
+	ds, err := newDesign(X, y, cfg.Intercept)
+	if err != nil {
+		return nil, err
+	}
+	m, d := ds.m, ds.d
+	fm := float64(m)
+	k1 := cfg.Radius
+	w := make([]float64, d)
+	if cfg.Init != nil {
+		if len(cfg.Init) != d {
+			return nil, featlab.Errorf(featlab.ErrShape, "Init has %d values for %d features", len(cfg.Init), d)
+		}
+		if err := featlab.CheckVector(cfg.Init, "Init"); err != nil {
+			return nil, err
+		}
+		copy(w, cfg.Init)
+	}
+	buf := make([]float64, 0, d)
+	project := func(x []float64) {
+		th := l1BallTheta(x, k1, buf)
+		if th > 0 {
+			for j, v := range x {
+				x[j] = SoftThreshold(v, th)
+			}
+		}
+	}
+	project(w)
+	L := ds.lipschitz() / fm
+	tolAbs := o.tol * ds.yy
+	r := make([]float64, m)
+	g := make([]float64, d)
+	fwGap := func() float64 { // unscaled: -g.w + k1 ||g||_inf
+		var gw, gi float64
+		for j, v := range g {
+			gw += v * w[j]
+			gi = math.Max(gi, math.Abs(v))
+		}
+		return math.Max(k1*gi-gw, 0)
+	}
+	rr := ds.residual(r, w)
+	ds.mulTVec(g, r)
+	hist := []float64{rr / (2 * fm)}
+	gap := fwGap()
+	conv := gap <= tolAbs
+	iter := 0
+	if L == 0 {
+		conv, gap = true, 0
+	}
+	prev := make([]float64, d)
+	v := make([]float64, d)
+	rprev := make([]float64, m)
+	rv := make([]float64, m)
+	t := 1.0
+	for iter < o.maxIter && !conv {
+		if cfg.NoAcceleration {
+			for j := range w {
+				w[j] += g[j] / fm / L
+			}
+			project(w)
+			iter++
+			rr = ds.residual(r, w)
+			ds.mulTVec(g, r)
+			hist = append(hist, rr/(2*fm))
+			gap = fwGap()
+			conv = gap <= tolAbs
+			continue
+		}
+		tn := (1 + math.Sqrt(1+4*t*t)) / 2
+		beta := (t - 1) / tn
+		t = tn
+		for j := range v {
+			v[j] = w[j] + beta*(w[j]-prev[j])
+		}
+		for i := range rv {
+			rv[i] = r[i] + beta*(r[i]-rprev[i])
+		}
+		ds.mulTVec(g, rv)
+		copy(prev, w)
+		copy(rprev, r)
+		for j := range w {
+			w[j] = v[j] + g[j]/fm/L
+		}
+		project(w)
+		iter++
+		rr = ds.residual(r, w)
+		hist = append(hist, rr/(2*fm))
+		if iter%10 == 0 || iter == o.maxIter {
+			ds.mulTVec(g, r)
+			gap = fwGap()
+			conv = gap <= tolAbs
+		}
+	}
+	ds.mulTVec(g, r)
+	gap = fwGap()
+	conv = gap <= tolAbs
+	res := &ConstrainedResult{Radius: k1, Objective: rr / (2 * fm), Gap: gap / fm, Iter: iter, Converged: conv, History: hist}
+	var l1n, gi float64
+	for j, x := range w {
+		l1n += math.Abs(x)
+		gi = math.Max(gi, math.Abs(g[j]))
+	}
+	if l1n >= k1*(1-1e-9) {
+		res.Multiplier = gi / fm
+	}
+	res.Coef = w
+	res.Intercept = ds.intercept(w)
+	return res, nil
+}

@@ -1,0 +1,175 @@
+package linear
+
+import (
+	"math"
+	"math/rand/v2"
+
+	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/par"
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
+	"gonum.org/v1/gonum/mat"
+)
+
+// CVConfig configures LassoCV.
+type CVConfig struct {
+	// Path configures the grid and each fit. The grid (when Path.Lambdas is
+	// nil) is computed once on the full data and used for every fold, as in
+	// scikit-learn's LassoCV and glmnet's cv.glmnet.
+	Path PathConfig
+	// Folds is the number K >= 2 of folds. Default 5. At most m.
+	Folds int
+	// Seed fixes the random assignment of examples to folds (a seeded
+	// shuffle, then K contiguous blocks of sizes differing by at most 1).
+	Seed uint64
+	// Workers bounds the number of folds fitted in parallel; <= 0 means
+	// all cores. The result does not depend on it.
+	Workers int
+}
+
+// CVResult is K-fold cross-validation over a regularization path.
+type CVResult struct {
+	// Path is the path fitted on all the data, over Lambdas.
+	Path *Path
+	// Lambdas is the grid, decreasing.
+	Lambdas []float64
+	// MSE[k] is the held-out mean squared error at Lambdas[k], averaged
+	// over the folds.
+	MSE []float64
+	// SE[k] is its standard error: the standard deviation of the K fold
+	// errors (denominator K-1) divided by sqrt(K).
+	SE []float64
+	// FoldMSE holds the error of fold f at lambda k in row f, column k.
+	FoldMSE *mat.Dense
+	// IndexMin is the index of the smallest MSE (the largest lambda among
+	// ties); LambdaMin = Lambdas[IndexMin].
+	IndexMin  int
+	LambdaMin float64
+	// Index1SE is the index of the largest lambda whose MSE is at most
+	// MSE[IndexMin] + SE[IndexMin] (the one-standard-error rule of
+	// Hastie, Tibshirani and Friedman); Lambda1SE = Lambdas[Index1SE].
+	Index1SE  int
+	Lambda1SE float64
+	// Folds[i] is the fold of example i.
+	Folds []int
+}
+
+// LassoCV chooses lambda by K-fold cross-validation over a lasso (or
+// elastic-net) path: for each fold the path is fitted on the other folds
+// and its mean squared error measured on the fold. It reports lambda_min
+// and the one-standard-error lambda, and the path on the full data.
+//
+// The folds are a seeded shuffle split (featlab/validate did not exist when
+// this was written, so the split is local to this package); folds run in
+// parallel and the result is identical for any number of workers.
+func LassoCV(X mat.Matrix, y []float64, cfg CVConfig) (*CVResult, error) {
+	if err := cfg.Path.check(); err != nil {
+		return nil, err
+	}
+	K := cfg.Folds
+	if K == 0 {
+		K = 5
+	}
+	ds, err := newDesign(X, y, cfg.Path.Intercept)
+	if err != nil {
+		return nil, err
+	}
+	m, d := ds.m, ds.d
+	if K < 2 || K > m {
+		return nil, featlab.Errorf(featlab.ErrParam, "%d folds for %d examples: need 2 <= K <= m", K, m)
+	}
+	full := pathOn(ds, cfg.Path, nil)
+	lambdas := full.Lambdas
+	nl := len(lambdas)
+	folds := kfoldAssign(m, K, cfg.Seed)
+	raw := rawDense(X)
+	foldMSE := mat.NewDense(K, nl, nil)
+	pc := cfg.Path
+	pc.Progress = nil
+	par.For(K, cfg.Workers, func(f int) {
+		var ntr int
+		for _, ff := range folds {
+			if ff != f {
+				ntr++
+			}
+		}
+		nte := m - ntr
+		Xtr := make([]float64, 0, ntr*d)
+		Xte := make([]float64, 0, nte*d)
+		ytr := make([]float64, 0, ntr)
+		yte := make([]float64, 0, nte)
+		for i, ff := range folds {
+			row := raw.Data[i*raw.Stride : i*raw.Stride+d]
+			if ff != f {
+				Xtr = append(Xtr, row...)
+				ytr = append(ytr, y[i])
+			} else {
+				Xte = append(Xte, row...)
+				yte = append(yte, y[i])
+			}
+		}
+		fds, _ := newDesign(mat.NewDense(ntr, d, Xtr), ytr, pc.Intercept)
+		p := pathOn(fds, pc, lambdas)
+		pred := blas64.General{Rows: nte, Cols: nl, Stride: nl, Data: make([]float64, nte*nl)}
+		for i := 0; i < nte; i++ {
+			copy(pred.Data[i*nl:(i+1)*nl], p.Intercepts)
+		}
+		blas64.Gemm(blas.NoTrans, blas.NoTrans, 1,
+			blas64.General{Rows: nte, Cols: d, Stride: d, Data: Xte}, p.Coefs.RawMatrix(), 1, pred)
+		out := foldMSE.RawRowView(f)
+		for i := 0; i < nte; i++ {
+			for k := 0; k < nl; k++ {
+				e := yte[i] - pred.Data[i*nl+k]
+				out[k] += e * e
+			}
+		}
+		for k := range out {
+			out[k] /= float64(nte)
+		}
+	})
+	res := &CVResult{Path: full, Lambdas: lambdas, MSE: make([]float64, nl), SE: make([]float64, nl), FoldMSE: foldMSE, Folds: folds}
+	for k := 0; k < nl; k++ {
+		var s float64
+		for f := 0; f < K; f++ {
+			s += foldMSE.At(f, k)
+		}
+		mean := s / float64(K)
+		var v float64
+		for f := 0; f < K; f++ {
+			e := foldMSE.At(f, k) - mean
+			v += e * e
+		}
+		res.MSE[k] = mean
+		res.SE[k] = math.Sqrt(v/float64(K-1)) / math.Sqrt(float64(K))
+	}
+	for k := 1; k < nl; k++ {
+		if res.MSE[k] < res.MSE[res.IndexMin] {
+			res.IndexMin = k
+		}
+	}
+	bound := res.MSE[res.IndexMin] + res.SE[res.IndexMin]
+	res.Index1SE = res.IndexMin
+	for k := 0; k < res.IndexMin; k++ {
+		if res.MSE[k] <= bound {
+			res.Index1SE = k
+			break
+		}
+	}
+	res.LambdaMin = lambdas[res.IndexMin]
+	res.Lambda1SE = lambdas[res.Index1SE]
+	return res, nil
+}
+
+// kfoldAssign returns the fold of each of m examples: a seeded random
+// permutation cut into K contiguous blocks whose sizes differ by at most 1.
+func kfoldAssign(m, K int, seed uint64) []int {
+	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
+	perm := rng.Perm(m)
+	folds := make([]int, m)
+	for f := 0; f < K; f++ {
+		for p := f * m / K; p < (f+1)*m/K; p++ {
+			folds[perm[p]] = f
+		}
+	}
+	return folds
+}

@@ -1,0 +1,38 @@
+// Package linear holds the linear models of the sparsity chapter: least
+// squares, ridge regression, the lasso solved three ways (proximal gradient
+// as in Zhou 11.4, FISTA, and coordinate descent), the l1-ball constrained
+// form of eq. 25.4, the elastic net, regularization paths with strong rules,
+// and cross-validation over a path; and (files logistic*, svm*, classif*) the
+// sparse linear classifiers.
+//
+// # Objectives and scalings
+//
+// m is the number of examples (rows of X) and d the number of features.
+// Every regression objective here is an average over the examples, as in
+// Shalev-Shwartz and Ben-David (eq. 25.8):
+//
+//	lasso        (1/2m) ||Xw - y||^2 + lambda ||w||_1
+//	elastic net  (1/2m) ||Xw - y||^2 + alpha*rho ||w||_1 + (alpha*(1-rho)/2) ||w||^2
+//	ridge        (1/2m) ||Xw - y||^2 + lambda ||w||^2   (RidgeHalfMean, default)
+//
+// The lasso lambda is scikit-learn's Lasso(alpha=lambda) and glmnet's lambda
+// (family "gaussian", alpha = 1, standardize = FALSE). The elastic net is
+// scikit-learn's ElasticNet(alpha, l1_ratio=rho). Zhou's formulas (11.5-11.7)
+// use sums instead of averages and no 1/2, so Zhou's lambda is 2m times ours
+// for the lasso and for ridge in the default scaling (RidgeSum takes Zhou's
+// lambda as is).
+//
+// With an intercept (Intercept: true in a config) the columns of X and the
+// target are centred before the fit and the intercept b = mean(y) - mean(X) w
+// is not penalised, as in scikit-learn and glmnet.
+//
+// # Solvers
+//
+// Coordinate descent (the default) is the fast solver: glmnet-style
+// covariance updates whose Gram columns X_j^T X are computed only for
+// features that become non-zero, active-set cycling, and a duality-gap
+// stopping rule with scikit-learn's tolerance semantics
+// (gap <= Tol * ||y||^2 / m, y centred when there is an intercept).
+// ProximalGradient is Zhou's eq. 11.8-11.14 with step 1/L, and FISTA its
+// accelerated form; both record the objective at every iteration.
+package linear
