@@ -1,0 +1,214 @@
+package transform
+
+import (
+	"fmt"
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/par"
+)
+
+// CellError reports a bad value in one cell of the data: a NaN or an
+// infinity, or a value outside a transformation's domain (log(b + f) with
+// b + f <= 0). It wraps Kind (featlab.ErrNotFinite or featlab.ErrParam), so
+// errors.Is works, and tells the row and column (0-based) at fault; Name is
+// the column's name when known (data frames), else empty.
+type CellError struct {
+	Kind   error   // the sentinel error wrapped
+	Row    int     // 0-based row of the bad value
+	Col    int     // 0-based column of the bad value
+	Name   string  // name of the column, when known
+	Value  float64 // the bad value
+	Reason string  // what is wrong with it, e.g. "b + f = -1 <= 0"
+}
+
+func (e *CellError) Error() string {
+	col := fmt.Sprintf("column %d", e.Col)
+	if e.Name != "" {
+		col = fmt.Sprintf("column %d (%q)", e.Col, e.Name)
+	}
+	msg := fmt.Sprintf("featlab: transform: value %v at row %d, %s", e.Value, e.Row, col)
+	if e.Reason != "" {
+		msg += ": " + e.Reason
+	}
+	return msg + ": " + e.Kind.Error()
+}
+
+// Unwrap returns Kind.
+func (e *CellError) Unwrap() error { return e.Kind }
+
+func notFinite(i, j int, v float64) error {
+	return &CellError{Kind: featlab.ErrNotFinite, Row: i, Col: j, Value: v}
+}
+
+// finite reports whether v is neither NaN nor an infinity.
+func finite(v float64) bool { return v-v == 0 }
+
+// raw is a row-major view of a matrix: row i is data[i*stride : i*stride+c].
+type raw struct {
+	data       []float64
+	stride     int
+	rows, cols int
+}
+
+func (r raw) row(i int) []float64 { return r.data[i*r.stride : i*r.stride+r.cols] }
+
+// rawOf returns a raw view of X without copying when X is a *mat.Dense (or
+// any mat.RawMatrixer), else a copy. It checks that X is non-empty.
+func rawOf(X mat.Matrix) (raw, error) {
+	if X == nil {
+		return raw{}, featlab.Errorf(featlab.ErrEmpty, "transform: nil matrix")
+	}
+	if d, ok := X.(*mat.Dense); ok && d.IsEmpty() {
+		return raw{}, featlab.Errorf(featlab.ErrEmpty, "transform: matrix is empty")
+	}
+	r, c := X.Dims()
+	if r == 0 || c == 0 {
+		return raw{}, featlab.Errorf(featlab.ErrEmpty, "transform: matrix is %dx%d", r, c)
+	}
+	if rm, ok := X.(mat.RawMatrixer); ok {
+		g := rm.RawMatrix()
+		return raw{data: g.Data, stride: g.Stride, rows: g.Rows, cols: g.Cols}, nil
+	}
+	g := mat.DenseCopyOf(X).RawMatrix()
+	return raw{data: g.Data, stride: g.Stride, rows: g.Rows, cols: g.Cols}, nil
+}
+
+// checkFinite returns an error naming the first NaN or infinity of x in
+// row-major order, or nil.
+func checkFinite(x raw) error {
+	return forChunks(x.rows, x.cols, func(_, lo, hi int) error {
+		for i := lo; i < hi; i++ {
+			row := x.row(i)
+			s := 0.0
+			for _, v := range row {
+				s += v * 0 // NaN iff some v is NaN or infinite
+			}
+			if s == 0 {
+				continue
+			}
+			for j, v := range row {
+				if !finite(v) {
+					return notFinite(i, j, v)
+				}
+			}
+		}
+		return nil
+	})
+}
+
+// fitted records the number of columns seen by Fit; d == 0 means not
+// fitted.
+type fitted struct{ d int }
+
+// check returns a raw view of X after checking that the transformer has
+// been fitted and that X has the fitted number of columns.
+func (f *fitted) check(X mat.Matrix, who string) (raw, error) {
+	if f.d == 0 {
+		return raw{}, featlab.Errorf(featlab.ErrNotFitted, "transform: %s: Transform called before Fit", who)
+	}
+	x, err := rawOf(X)
+	if err != nil {
+		return raw{}, err
+	}
+	if x.cols != f.d {
+		return raw{}, featlab.Errorf(featlab.ErrShape, "transform: %s was fitted on %d columns, got %d", who, f.d, x.cols)
+	}
+	return x, nil
+}
+
+// chunkRows is the number of rows in one unit of parallel work for rows of
+// the given width. It depends on the width only, never on the number of
+// cores, so that reductions over chunks add up in the same order (and give
+// the same bits) on every machine.
+func chunkRows(width int) int {
+	const target = 1 << 15 // floats per chunk: 256 KiB
+	n := target / max(width, 1)
+	return max(n, 16)
+}
+
+// forChunks calls fn(k, lo, hi) for the fixed row chunks of [0, m) in
+// parallel and returns the error of the lowest chunk that failed, so the
+// error names the first bad row, as a serial loop would.
+func forChunks(m, width int, fn func(k, lo, hi int) error) error {
+	size := chunkRows(width)
+	n := (m + size - 1) / size
+	if n <= 1 {
+		if m == 0 {
+			return nil
+		}
+		return fn(0, 0, m)
+	}
+	errs := make([]error, n)
+	par.For(n, 0, func(k int) {
+		lo := k * size
+		errs[k] = fn(k, lo, min(lo+size, m))
+	})
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// numChunks is the number of chunks forChunks uses for m rows.
+func numChunks(m, width int) int {
+	size := chunkRows(width)
+	return (m + size - 1) / size
+}
+
+// mapElems returns out[i][j] = fn(j, x[i][j]) for every cell. fn returns a
+// non-empty reason when the value is outside the transformation's domain;
+// the error (wrapping featlab.ErrParam) then names the cell. NaN and
+// infinite inputs, and infinite results, wrap featlab.ErrNotFinite.
+func mapElems(x raw, fn func(j int, v float64) (float64, string)) (*mat.Dense, error) {
+	out := mat.NewDense(x.rows, x.cols, nil)
+	o := out.RawMatrix()
+	err := forChunks(x.rows, x.cols, func(_, lo, hi int) error {
+		for i := lo; i < hi; i++ {
+			in := x.row(i)
+			dst := o.Data[i*o.Stride : i*o.Stride+x.cols]
+			for j, v := range in {
+				if !finite(v) {
+					return notFinite(i, j, v)
+				}
+				r, bad := fn(j, v)
+				if bad != "" {
+					return &CellError{Kind: featlab.ErrParam, Row: i, Col: j, Value: v, Reason: bad}
+				}
+				if !finite(r) {
+					return &CellError{Kind: featlab.ErrNotFinite, Row: i, Col: j, Value: v, Reason: fmt.Sprintf("the result %v overflows float64", r)}
+				}
+				dst[j] = r
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// FitTransform fits t on X and returns t.Transform(X).
+func FitTransform(t featlab.Transformer, X mat.Matrix) (*mat.Dense, error) {
+	if err := t.Fit(X); err != nil {
+		return nil, err
+	}
+	return t.Transform(X)
+}
+
+// positive checks that a parameter is a finite number > 0, with def used
+// for the zero value.
+func positive(name string, v, def float64) (float64, error) {
+	if v == 0 {
+		return def, nil
+	}
+	if !(v > 0) || math.IsInf(v, 1) {
+		return 0, featlab.Errorf(featlab.ErrParam, "transform: %s = %v must be a finite number > 0", name, v)
+	}
+	return v, nil
+}

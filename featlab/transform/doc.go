@@ -1,0 +1,45 @@
+// Package transform holds the feature transformations of Shalev-Shwartz and
+// Ben-David section 25.2 and of the lecture slides: per-feature scalings
+// (centering, unit range, standardization, division by the maximal absolute
+// value), clipping, the sigmoid and logarithmic transformations, the unary
+// (one-hot) representation of categorical features, row normalization and
+// the Remark 25.5 scaling, the polynomial feature map of 25.3, and
+// pipelines that chain them.
+//
+// Every transformer follows the fit-on-train rule. Fit learns the
+// transformation's parameters (a mean, a range, the categories of a column)
+// from training data only; Transform then maps any data with the same
+// number of columns using only what Fit learned, so that test data never
+// influences its own preprocessing. Each type implements
+// featlab.Transformer; those with an inverse implement
+// featlab.InverseTransformer, and those whose output columns differ from
+// their input columns (OneHot, Polynomial, Pipeline) implement
+// featlab.Namer.
+//
+// Notation: f = (f_1, ..., f_m) are the values of one feature over the m
+// training examples, fbar = (1/m) sum_i f_i its mean, and
+// v = (1/m) sum_i (f_i - fbar)^2 its population variance, as in 25.2.1.
+//
+// Errors. Fit and Transform return errors, never panic, on bad data:
+//
+//   - Transform before Fit wraps featlab.ErrNotFitted;
+//   - data whose column count differs from the one seen by Fit wraps
+//     featlab.ErrShape;
+//   - a NaN or an infinity wraps featlab.ErrNotFinite and names the row and
+//     column (0-based), as does a value outside a transformation's domain
+//     (log(b + f) with b + f <= 0);
+//   - a parameter outside its documented range (b <= 0, degree < 1, an
+//     empty range) wraps featlab.ErrParam.
+//
+// A constant feature is never turned into NaN: unit range maps it to the
+// lower end of the range (0 for [0, 1]) and standardization to 0, as
+// scikit-learn does.
+//
+// Gota data frames. FitFrame, TransformFrame and ApplyFrame run any
+// transformer on chosen columns of a dataframe.DataFrame, addressed by
+// name; the other columns pass through unchanged and in place, and the
+// names are kept (or, for one-hot and polynomial features, replaced by
+// readable names such as "color=green" or "x1^2*x3"). OneHotDataset turns
+// every string column of a frame into indicator columns and returns a
+// featlab.Dataset that the rest of the library can use.
+package transform

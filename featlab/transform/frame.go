@@ -1,0 +1,296 @@
+package transform
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/featlab/course/featlab"
+)
+
+// FitFrame fits t on the named columns of df. With no names it uses every
+// numeric (float or int) column, or, when t is a OneHot (or a Pipeline
+// starting with one), every string column. Numeric transformers need
+// float, int or bool columns (bool as 0/1); a string column is an error
+// wrapping featlab.ErrNonNumeric. A missing value is an error naming its
+// row and column.
+func FitFrame(t featlab.Transformer, df dataframe.DataFrame, cols ...string) error {
+	cols, err := frameColumns(t, df, cols)
+	if err != nil {
+		return err
+	}
+	if r, ok := t.(recordsTransformer); ok && r.usesRecords() {
+		recs, na := frameRecords(df, cols)
+		return r.fitRecords(recs, na, cols)
+	}
+	X, err := frameMatrix(df, cols)
+	if err != nil {
+		return err
+	}
+	return nameCell(t.Fit(X), t, cols)
+}
+
+// TransformFrame transforms the named columns of df with the fitted t and
+// returns a new frame. Columns not named pass through unchanged, in place.
+// When t maps each column to one output (scalings, clipping, log, ...),
+// each output replaces its column under the same name; when t maps each
+// column to a block (one-hot), the block replaces the column, named by
+// t's OutputNames ("color=green"); otherwise (polynomial features) all
+// outputs take the place of the first named column. Pass the same names
+// (or none, for the same default) as to FitFrame. An output name that
+// collides with a passed-through column is an error wrapping
+// featlab.ErrShape.
+func TransformFrame(t featlab.Transformer, df dataframe.DataFrame, cols ...string) (dataframe.DataFrame, error) {
+	cols, err := frameColumns(t, df, cols)
+	if err != nil {
+		return dataframe.DataFrame{}, err
+	}
+	var out *mat.Dense
+	if r, ok := t.(recordsTransformer); ok && r.usesRecords() {
+		recs, na := frameRecords(df, cols)
+		out, err = r.transformRecords(recs, na, cols)
+	} else {
+		var X *mat.Dense
+		if X, err = frameMatrix(df, cols); err != nil {
+			return dataframe.DataFrame{}, err
+		}
+		out, err = t.Transform(X)
+		err = nameCell(err, t, cols)
+	}
+	if err != nil {
+		return dataframe.DataFrame{}, err
+	}
+	return assemble(t, df, cols, out)
+}
+
+// ApplyFrame fits t on the named columns of df and transforms them: the
+// fit-and-transform step for training data. Use TransformFrame with the
+// same t for validation and test frames.
+func ApplyFrame(t featlab.Transformer, df dataframe.DataFrame, cols ...string) (dataframe.DataFrame, error) {
+	if err := FitFrame(t, df, cols...); err != nil {
+		return dataframe.DataFrame{}, err
+	}
+	return TransformFrame(t, df, cols...)
+}
+
+// nameCell fills in the column name of a *CellError about an input column.
+func nameCell(err error, t featlab.Transformer, cols []string) error {
+	var ce *CellError
+	if err == nil || !errors.As(err, &ce) {
+		return err
+	}
+	if _, ok := t.(*Pipeline); ok {
+		return err // the column may be an intermediate one
+	}
+	if ce.Col >= 0 && ce.Col < len(cols) && ce.Name == "" {
+		ce.Name = cols[ce.Col]
+	}
+	return err
+}
+
+func isNumeric(s series.Series) bool {
+	switch s.Type() {
+	case series.Float, series.Int, series.Bool:
+		return true
+	}
+	return false
+}
+
+// frameColumns checks the frame and the names, or picks the default
+// columns.
+func frameColumns(t featlab.Transformer, df dataframe.DataFrame, cols []string) ([]string, error) {
+	if t == nil {
+		return nil, featlab.Errorf(featlab.ErrParam, "transform: nil transformer")
+	}
+	if df.Err != nil {
+		return nil, featlab.Errorf(featlab.ErrShape, "transform: data frame carries an error: %v", df.Err)
+	}
+	if df.Nrow() == 0 || df.Ncol() == 0 {
+		return nil, featlab.Errorf(featlab.ErrEmpty, "transform: data frame is %dx%d", df.Nrow(), df.Ncol())
+	}
+	names := df.Names()
+	if len(cols) == 0 {
+		text := false
+		if r, ok := t.(recordsTransformer); ok && r.usesRecords() {
+			text = true
+		}
+		for _, n := range names {
+			s := df.Col(n)
+			if (text && s.Type() == series.String) || (!text && (s.Type() == series.Float || s.Type() == series.Int)) {
+				cols = append(cols, n)
+			}
+		}
+		if len(cols) == 0 {
+			kind := "numeric (float or int)"
+			if text {
+				kind = "string"
+			}
+			return nil, featlab.Errorf(featlab.ErrEmpty, "transform: data frame has no %s column to transform (columns: %s)", kind, strings.Join(names, ", "))
+		}
+		return cols, nil
+	}
+	have := make(map[string]bool, len(names))
+	for _, n := range names {
+		have[n] = true
+	}
+	seen := make(map[string]bool, len(cols))
+	for _, c := range cols {
+		if !have[c] {
+			return nil, featlab.Errorf(featlab.ErrMissing, "transform: no column %q in data frame (columns: %s)", c, strings.Join(names, ", "))
+		}
+		if seen[c] {
+			return nil, featlab.Errorf(featlab.ErrParam, "transform: column %q named twice", c)
+		}
+		seen[c] = true
+	}
+	return append([]string(nil), cols...), nil
+}
+
+// frameMatrix converts the named columns to a matrix.
+func frameMatrix(df dataframe.DataFrame, cols []string) (*mat.Dense, error) {
+	m := df.Nrow()
+	X := mat.NewDense(m, len(cols), nil)
+	raw := X.RawMatrix()
+	for j, c := range cols {
+		s := df.Col(c)
+		if !isNumeric(s) {
+			return nil, featlab.Errorf(featlab.ErrNonNumeric,
+				"transform: column %q has type %v; encode text columns with OneHot", c, s.Type())
+		}
+		for i := 0; i < m; i++ {
+			e := s.Elem(i)
+			if e.IsNA() {
+				return nil, &CellError{Kind: featlab.ErrNotFinite, Row: i, Col: j, Name: c, Value: math.NaN(), Reason: "missing value"}
+			}
+			v := e.Float()
+			if !finite(v) {
+				return nil, &CellError{Kind: featlab.ErrNotFinite, Row: i, Col: j, Name: c, Value: v}
+			}
+			raw.Data[i*raw.Stride+j] = v
+		}
+	}
+	return X, nil
+}
+
+// frameRecords returns the text of the named columns and their missing
+// value marks.
+func frameRecords(df dataframe.DataFrame, cols []string) ([][]string, [][]bool) {
+	recs := make([][]string, len(cols))
+	na := make([][]bool, len(cols))
+	for j, c := range cols {
+		s := df.Col(c)
+		recs[j] = s.Records()
+		na[j] = make([]bool, len(recs[j]))
+		for i := range na[j] {
+			na[j][i] = s.Elem(i).IsNA()
+		}
+	}
+	return recs, na
+}
+
+// assemble builds the output frame: passed-through columns in place and
+// the transformed ones where their inputs were.
+func assemble(t featlab.Transformer, df dataframe.DataFrame, cols []string, out *mat.Dense) (dataframe.DataFrame, error) {
+	m, n := out.Dims()
+	outNames := cols
+	if nm, ok := t.(featlab.Namer); ok {
+		var err error
+		if outNames, err = nm.OutputNames(cols); err != nil {
+			return dataframe.DataFrame{}, err
+		}
+	}
+	if len(outNames) != n {
+		return dataframe.DataFrame{}, featlab.Errorf(featlab.ErrShape, "transform: %T gave %d columns but %d names", t, n, len(outNames))
+	}
+	// group[j] = the output columns [lo, hi) that replace input column j;
+	// nil groups mean "all outputs at the first input".
+	var widths []int
+	if n == len(cols) && !isBlock(t) {
+		widths = make([]int, len(cols))
+		for j := range widths {
+			widths[j] = 1
+		}
+	} else {
+		if w, ok := t.(interface{ widths() []int }); ok {
+			widths = w.widths()
+			if len(widths) != len(cols) || offsetOf(widths, len(widths)) != n {
+				widths = nil
+			}
+		}
+	}
+	colOf := func(k int) series.Series {
+		v := make([]float64, m)
+		mat.Col(v, k, out)
+		return series.New(v, series.Float, outNames[k])
+	}
+	chosen := make(map[string]int, len(cols))
+	for j, c := range cols {
+		chosen[c] = j
+	}
+	var ss []series.Series
+	used := map[string]bool{}
+	addSeries := func(s series.Series) error {
+		if used[s.Name] {
+			return featlab.Errorf(featlab.ErrShape, "transform: output column name %q is used twice", s.Name)
+		}
+		used[s.Name] = true
+		ss = append(ss, s)
+		return nil
+	}
+	emittedBlock := false
+	for _, name := range df.Names() {
+		j, ok := chosen[name]
+		if !ok {
+			if err := addSeries(df.Col(name).Copy()); err != nil {
+				return dataframe.DataFrame{}, err
+			}
+			continue
+		}
+		if widths != nil {
+			lo := offsetOf(widths, j)
+			for k := lo; k < lo+widths[j]; k++ {
+				if err := addSeries(colOf(k)); err != nil {
+					return dataframe.DataFrame{}, err
+				}
+			}
+			continue
+		}
+		if emittedBlock {
+			continue
+		}
+		emittedBlock = true
+		for k := 0; k < n; k++ {
+			if err := addSeries(colOf(k)); err != nil {
+				return dataframe.DataFrame{}, err
+			}
+		}
+	}
+	if len(ss) == 0 {
+		return dataframe.DataFrame{}, featlab.Errorf(featlab.ErrEmpty, "transform: the output frame has no columns")
+	}
+	res := dataframe.New(ss...)
+	if res.Err != nil {
+		return dataframe.DataFrame{}, fmt.Errorf("transform: building the output frame: %w", res.Err)
+	}
+	return res, nil
+}
+
+// isBlock reports whether t maps columns to blocks or mixes them (so that
+// an equal column count is a coincidence, not a one-to-one map).
+func isBlock(t featlab.Transformer) bool {
+	_, ok := t.(featlab.Namer)
+	return ok
+}
+
+func offsetOf(widths []int, j int) int {
+	s := 0
+	for _, w := range widths[:j] {
+		s += w
+	}
+	return s
+}

@@ -1,0 +1,483 @@
+package transform
+
+import (
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/featlab/course/featlab"
+)
+
+// colSums returns the column sums of x. Rows are summed in fixed chunks
+// whose partial sums are added in chunk order, so the result does not
+// depend on the number of cores. A NaN or infinity in x is an error naming
+// the first bad cell.
+func colSums(x raw) ([]float64, error) {
+	d := x.cols
+	nc := numChunks(x.rows, d)
+	part := make([]float64, nc*d)
+	_ = forChunks(x.rows, d, func(k, lo, hi int) error {
+		s := part[k*d : (k+1)*d]
+		for i := lo; i < hi; i++ {
+			row := x.row(i)
+			s = s[:len(row)]
+			for j, v := range row {
+				s[j] += v
+			}
+		}
+		return nil
+	})
+	sum := make([]float64, d)
+	for k := 0; k < nc; k++ {
+		for j, v := range part[k*d : (k+1)*d] {
+			sum[j] += v
+		}
+	}
+	for j, v := range sum {
+		if !finite(v) {
+			if err := checkFinite(x); err != nil {
+				return nil, err
+			}
+			return nil, featlab.Errorf(featlab.ErrNotFinite, "transform: the sum of column %d overflows float64", j)
+		}
+	}
+	return sum, nil
+}
+
+// colMeanVar returns the mean and the population variance (1/m) of each
+// column by the corrected two-pass algorithm (Chan, Golub and LeVeque
+// 1983), as scikit-learn's StandardScaler:
+//
+//	mean_j = (1/m) sum_i x_ij
+//	var_j  = (1/m) [ sum_i (x_ij - mean_j)^2 - (1/m) (sum_i (x_ij - mean_j))^2 ]
+func colMeanVar(x raw) (mean, variance []float64, err error) {
+	sum, err := colSums(x)
+	if err != nil {
+		return nil, nil, err
+	}
+	m := float64(x.rows)
+	d := x.cols
+	mean = make([]float64, d)
+	for j, s := range sum {
+		mean[j] = s / m
+	}
+	nc := numChunks(x.rows, d)
+	part := make([]float64, 2*nc*d)
+	_ = forChunks(x.rows, d, func(k, lo, hi int) error {
+		ss := part[2*k*d : (2*k+1)*d]
+		sd := part[(2*k+1)*d : (2*k+2)*d]
+		for i := lo; i < hi; i++ {
+			row := x.row(i)
+			ss, sd := ss[:len(row)], sd[:len(row)]
+			mu := mean[:len(row)]
+			for j, v := range row {
+				c := v - mu[j]
+				sd[j] += c
+				ss[j] += c * c
+			}
+		}
+		return nil
+	})
+	ss := make([]float64, d)
+	sd := make([]float64, d)
+	for k := 0; k < nc; k++ {
+		for j := 0; j < d; j++ {
+			ss[j] += part[2*k*d+j]
+			sd[j] += part[(2*k+1)*d+j]
+		}
+	}
+	variance = make([]float64, d)
+	for j := range variance {
+		v := (ss[j] - sd[j]*sd[j]/m) / m
+		if !finite(v) {
+			return nil, nil, featlab.Errorf(featlab.ErrNotFinite, "transform: the variance of column %d overflows float64", j)
+		}
+		variance[j] = max(v, 0)
+	}
+	return mean, variance, nil
+}
+
+// colMinMax returns the minimum and maximum of each column, rejecting NaN
+// and infinities.
+func colMinMax(x raw) (lo, hi []float64, err error) {
+	if err := checkFinite(x); err != nil {
+		return nil, nil, err
+	}
+	d := x.cols
+	nc := numChunks(x.rows, d)
+	plo := make([]float64, nc*d)
+	phi := make([]float64, nc*d)
+	_ = forChunks(x.rows, d, func(k, a, b int) error {
+		l, h := plo[k*d:(k+1)*d], phi[k*d:(k+1)*d]
+		copy(l, x.row(a))
+		copy(h, x.row(a))
+		for i := a + 1; i < b; i++ {
+			for j, v := range x.row(i) {
+				if v < l[j] {
+					l[j] = v
+				}
+				if v > h[j] {
+					h[j] = v
+				}
+			}
+		}
+		return nil
+	})
+	lo = append([]float64(nil), plo[:d]...)
+	hi = append([]float64(nil), phi[:d]...)
+	for k := 1; k < nc; k++ {
+		for j := 0; j < d; j++ {
+			lo[j] = min(lo[j], plo[k*d+j])
+			hi[j] = max(hi[j], phi[k*d+j])
+		}
+	}
+	return lo, hi, nil
+}
+
+// affine returns out = (x - shift) * mul or, when div is true,
+// (x - shift) / mul, column by column, rejecting NaN and infinities.
+func affine(x raw, shift, mul []float64, div bool) (*mat.Dense, error) {
+	out := mat.NewDense(x.rows, x.cols, nil)
+	o := out.RawMatrix()
+	err := forChunks(x.rows, x.cols, func(_, lo, hi int) error {
+		for i := lo; i < hi; i++ {
+			in := x.row(i)
+			dst := o.Data[i*o.Stride : i*o.Stride+len(in)]
+			sh, mu := shift[:len(in)], mul[:len(in)]
+			s := 0.0
+			if div {
+				for j, v := range in {
+					r := (v - sh[j]) / mu[j]
+					dst[j] = r
+					s += r * 0
+				}
+			} else {
+				for j, v := range in {
+					r := (v - sh[j]) * mu[j]
+					dst[j] = r
+					s += r * 0
+				}
+			}
+			if s != 0 { // NaN: some input or result is not finite
+				for j, v := range in {
+					if !finite(v) {
+						return notFinite(i, j, v)
+					}
+					if !finite(dst[j]) {
+						return &CellError{Kind: featlab.ErrNotFinite, Row: i, Col: j, Value: v, Reason: "the result overflows float64"}
+					}
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func ones(d int) []float64 {
+	s := make([]float64, d)
+	for j := range s {
+		s[j] = 1
+	}
+	return s
+}
+
+// Center subtracts the training mean of each feature (25.2.1, centering):
+//
+//	f_i <- f_i - fbar
+//
+// It matches scikit-learn's StandardScaler(with_std=False). The zero value
+// is ready to use.
+type Center struct {
+	fitted
+	mean []float64
+}
+
+// Fit learns the mean of each column of X.
+func (c *Center) Fit(X mat.Matrix) error {
+	x, err := rawOf(X)
+	if err != nil {
+		return err
+	}
+	sum, err := colSums(x)
+	if err != nil {
+		return err
+	}
+	for j := range sum {
+		sum[j] /= float64(x.rows)
+	}
+	c.mean, c.d = sum, x.cols
+	return nil
+}
+
+// Transform returns X minus the training means.
+func (c *Center) Transform(X mat.Matrix) (*mat.Dense, error) {
+	x, err := c.check(X, "Center")
+	if err != nil {
+		return nil, err
+	}
+	return affine(x, c.mean, ones(c.d), false)
+}
+
+// InverseTransform adds the training means back.
+func (c *Center) InverseTransform(X mat.Matrix) (*mat.Dense, error) {
+	x, err := c.check(X, "Center")
+	if err != nil {
+		return nil, err
+	}
+	return mulAdd(x, ones(c.d), c.mean)
+}
+
+// Mean returns a copy of the learned means (nil before Fit).
+func (c *Center) Mean() []float64 { return clone(c.mean) }
+
+func clone(v []float64) []float64 {
+	if v == nil {
+		return nil
+	}
+	return append([]float64(nil), v...)
+}
+
+// Standardize gives every feature zero mean and unit variance on the
+// training data (25.2.1, standardization), with the population variance
+// v = (1/m) sum_i (f_i - fbar)^2 used by both texts:
+//
+//	f_i <- (f_i - fbar) / sqrt(v)
+//
+// It matches scikit-learn's StandardScaler() (which also divides by m, not
+// m - 1). A constant feature, or one whose variance is within rounding
+// error of zero (v <= m eps v + (m fbar eps)^2, the bound scikit-learn
+// uses), gets scale 1 and so maps to 0 on the training data: never NaN.
+// The zero value is ready to use.
+type Standardize struct {
+	fitted
+	mean, variance, scale []float64
+}
+
+// Fit learns the mean and the population variance of each column of X, in
+// fused passes over row chunks run on all cores.
+func (s *Standardize) Fit(X mat.Matrix) error {
+	x, err := rawOf(X)
+	if err != nil {
+		return err
+	}
+	mean, variance, err := colMeanVar(x)
+	if err != nil {
+		return err
+	}
+	m := float64(x.rows)
+	const eps = 0x1p-52
+	scale := make([]float64, len(mean))
+	for j, v := range variance {
+		if v <= m*eps*v+(m*mean[j]*eps)*(m*mean[j]*eps) {
+			scale[j] = 1
+		} else {
+			scale[j] = math.Sqrt(v)
+		}
+	}
+	s.mean, s.variance, s.scale, s.d = mean, variance, scale, x.cols
+	return nil
+}
+
+// Transform returns (X - mean) / scale with the training mean and scale.
+func (s *Standardize) Transform(X mat.Matrix) (*mat.Dense, error) {
+	x, err := s.check(X, "Standardize")
+	if err != nil {
+		return nil, err
+	}
+	return affine(x, s.mean, s.scale, true)
+}
+
+// InverseTransform returns X * scale + mean.
+func (s *Standardize) InverseTransform(X mat.Matrix) (*mat.Dense, error) {
+	x, err := s.check(X, "Standardize")
+	if err != nil {
+		return nil, err
+	}
+	return mulAdd(x, s.scale, s.mean)
+}
+
+// Mean returns a copy of the learned means (nil before Fit).
+func (s *Standardize) Mean() []float64 { return clone(s.mean) }
+
+// Var returns a copy of the learned population variances (nil before Fit).
+func (s *Standardize) Var() []float64 { return clone(s.variance) }
+
+// Scale returns a copy of the learned scales sqrt(v), with 1 for constant
+// features (nil before Fit).
+func (s *Standardize) Scale() []float64 { return clone(s.scale) }
+
+// UnitRange maps the training range [f_min, f_max] of every feature
+// linearly onto [Min, Max] (25.2.1, unit range):
+//
+//	f_i <- Min + (Max - Min) (f_i - f_min) / (f_max - f_min)
+//
+// The zero value gives [0, 1]; {Min: -1, Max: 1} gives the text's
+// 2 (f_i - f_min)/(f_max - f_min) - 1, and {Min: 0, Max: b} and
+// {Min: -b, Max: b} the [0, b] and [-b, b] variants. It matches
+// scikit-learn's MinMaxScaler(feature_range=(Min, Max)), computing
+// f * scale + offset as it does. Data outside the training range maps
+// outside [Min, Max] (no clipping). A constant feature (a range below
+// 10 eps) gets range 1, so it maps to Min on the training data (0 for
+// [0, 1]): never NaN.
+type UnitRange struct {
+	Min, Max float64 // target range; both 0 means [0, 1]; need Min < Max
+
+	fitted
+	dmin, dmax, scale, offset []float64
+}
+
+// Fit learns the minimum and maximum of each column of X.
+func (u *UnitRange) Fit(X mat.Matrix) error {
+	lo, hi := u.Min, u.Max
+	if lo == 0 && hi == 0 {
+		hi = 1
+	}
+	if !(lo < hi) || !finite(lo) || !finite(hi) {
+		return featlab.Errorf(featlab.ErrParam, "transform: UnitRange [Min, Max] = [%v, %v] needs finite Min < Max", u.Min, u.Max)
+	}
+	x, err := rawOf(X)
+	if err != nil {
+		return err
+	}
+	dmin, dmax, err := colMinMax(x)
+	if err != nil {
+		return err
+	}
+	d := x.cols
+	scale := make([]float64, d)
+	offset := make([]float64, d)
+	for j := range scale {
+		r := dmax[j] - dmin[j]
+		if r < 10*0x1p-52 {
+			r = 1
+		}
+		if !finite(r) {
+			return featlab.Errorf(featlab.ErrNotFinite, "transform: the range of column %d overflows float64", j)
+		}
+		scale[j] = (hi - lo) / r
+		offset[j] = lo - dmin[j]*scale[j]
+	}
+	u.dmin, u.dmax, u.scale, u.offset, u.d = dmin, dmax, scale, offset, d
+	return nil
+}
+
+// Transform returns X * scale + offset with the learned scale and offset.
+func (u *UnitRange) Transform(X mat.Matrix) (*mat.Dense, error) {
+	x, err := u.check(X, "UnitRange")
+	if err != nil {
+		return nil, err
+	}
+	return mulAdd(x, u.scale, u.offset)
+}
+
+// InverseTransform returns (X - offset) / scale.
+func (u *UnitRange) InverseTransform(X mat.Matrix) (*mat.Dense, error) {
+	x, err := u.check(X, "UnitRange")
+	if err != nil {
+		return nil, err
+	}
+	return affine(x, u.offset, u.scale, true)
+}
+
+// DataMin returns a copy of the learned column minima (nil before Fit).
+func (u *UnitRange) DataMin() []float64 { return clone(u.dmin) }
+
+// DataMax returns a copy of the learned column maxima (nil before Fit).
+func (u *UnitRange) DataMax() []float64 { return clone(u.dmax) }
+
+// mulAdd returns x * mul + add column by column, rejecting NaN and
+// infinities.
+func mulAdd(x raw, mul, add []float64) (*mat.Dense, error) {
+	out := mat.NewDense(x.rows, x.cols, nil)
+	o := out.RawMatrix()
+	err := forChunks(x.rows, x.cols, func(_, lo, hi int) error {
+		for i := lo; i < hi; i++ {
+			in := x.row(i)
+			dst := o.Data[i*o.Stride : i*o.Stride+len(in)]
+			mu, ad := mul[:len(in)], add[:len(in)]
+			s := 0.0
+			for j, v := range in {
+				r := v*mu[j] + ad[j]
+				dst[j] = r
+				s += r * 0
+			}
+			if s != 0 {
+				for j, v := range in {
+					if !finite(v) {
+						return notFinite(i, j, v)
+					}
+					if !finite(dst[j]) {
+						return &CellError{Kind: featlab.ErrNotFinite, Row: i, Col: j, Value: v, Reason: "the result overflows float64"}
+					}
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// MaxAbs divides every feature by the largest absolute value it takes on
+// the training data, so that it lies in [-1, 1]:
+//
+//	f_i <- f_i / max_k |f_k|
+//
+// This is the normalization of the ridge example of 25.2 ("divide each
+// feature by the maximal value it attains"), and scikit-learn's
+// MaxAbsScaler. It keeps zeros at zero (and so sparsity). A feature that
+// is zero on all training rows (max below 10 eps) gets scale 1. The zero
+// value is ready to use.
+type MaxAbs struct {
+	fitted
+	scale []float64
+}
+
+// Fit learns max_i |x_ij| for each column j.
+func (a *MaxAbs) Fit(X mat.Matrix) error {
+	x, err := rawOf(X)
+	if err != nil {
+		return err
+	}
+	lo, hi, err := colMinMax(x)
+	if err != nil {
+		return err
+	}
+	scale := make([]float64, len(lo))
+	for j := range scale {
+		scale[j] = max(-lo[j], hi[j])
+		if scale[j] < 10*0x1p-52 {
+			scale[j] = 1
+		}
+	}
+	a.scale, a.d = scale, x.cols
+	return nil
+}
+
+// Transform returns X / scale.
+func (a *MaxAbs) Transform(X mat.Matrix) (*mat.Dense, error) {
+	x, err := a.check(X, "MaxAbs")
+	if err != nil {
+		return nil, err
+	}
+	return affine(x, make([]float64, a.d), a.scale, true)
+}
+
+// InverseTransform returns X * scale.
+func (a *MaxAbs) InverseTransform(X mat.Matrix) (*mat.Dense, error) {
+	x, err := a.check(X, "MaxAbs")
+	if err != nil {
+		return nil, err
+	}
+	return affine(x, make([]float64, a.d), a.scale, false)
+}
+
+// Scale returns a copy of the learned scales max_i |x_ij| (1 for an
+// all-zero column; nil before Fit).
+func (a *MaxAbs) Scale() []float64 { return clone(a.scale) }
