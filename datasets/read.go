@@ -1,0 +1,82 @@
+package datasets
+
+import (
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/go-gota/gota/dataframe"
+
+	"github.com/featlab/course/featlab"
+)
+
+// ReadFrame reads a CSV file with a header row into a gota DataFrame, as
+// gota's dataframe.ReadCSV does: comma separator, every row with as many
+// fields as the header, column types detected (int, float, bool "true" /
+// "false", else string), "NA", "NaN" and empty fields read as missing.
+// Empty or duplicated header names are renamed by gota (X0, ...; name_0,
+// name_1, ...).
+//
+// Unlike gota, it never panics and reports every failure as an error: no
+// data rows (ErrEmpty), and malformed CSV such as a row with the wrong
+// number of fields or a stray quote (ErrShape; the csv.ParseError is
+// wrapped too, with the line number).
+func ReadFrame(r io.Reader) (df dataframe.DataFrame, err error) {
+	if r == nil {
+		return dataframe.DataFrame{}, featlab.Errorf(featlab.ErrParam, "datasets: nil reader")
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			df = dataframe.DataFrame{}
+			err = featlab.Errorf(featlab.ErrShape, "datasets: CSV could not be read as a data frame (%v)", p)
+		}
+	}()
+	df = dataframe.ReadCSV(r)
+	if df.Err != nil {
+		return dataframe.DataFrame{}, frameError(df.Err)
+	}
+	if df.Nrow() == 0 || df.Ncol() == 0 {
+		return dataframe.DataFrame{}, featlab.Errorf(featlab.ErrEmpty, "datasets: CSV has %d rows and %d columns", df.Nrow(), df.Ncol())
+	}
+	return df, nil
+}
+
+// frameError maps a gota load error to a featlab sentinel.
+func frameError(err error) error {
+	var perr *csv.ParseError
+	switch {
+	case errors.As(err, &perr):
+		return fmt.Errorf("featlab: datasets: malformed CSV: %w: %w", err, featlab.ErrShape)
+	case strings.Contains(err.Error(), "empty DataFrame"):
+		return featlab.Errorf(featlab.ErrEmpty, "datasets: CSV has a header but no data rows, or nothing at all")
+	default:
+		return fmt.Errorf("featlab: datasets: reading CSV: %w: %w", err, featlab.ErrShape)
+	}
+}
+
+// ReadCSV reads a CSV file with a header row (see ReadFrame) into a
+// Dataset: the column named target becomes Y, every other column a
+// feature, in file order (featlab.FromDataFrame does the conversion).
+//
+// A text feature column is an error wrapping featlab.ErrNonNumeric that
+// names the column (encode it first, or drop it); a missing, NaN or
+// infinite value is an error wrapping featlab.ErrNotFinite that names the
+// row (counted from 0, the first data row after the header) and the
+// column. A text or bool target is a class label: its sorted distinct
+// values become Classes. A missing target column wraps featlab.ErrMissing.
+// ReadCSV never panics.
+func ReadCSV(r io.Reader, target string) (ds *featlab.Dataset, err error) {
+	df, err := ReadFrame(r)
+	if err != nil {
+		return nil, err
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			ds = nil
+			err = featlab.Errorf(featlab.ErrShape, "datasets: CSV could not be converted to a data set (%v)", p)
+		}
+	}()
+	return featlab.FromDataFrame(df, target)
+}
