@@ -142,6 +142,9 @@ func writeIfChanged(path string, b []byte) error {
 	return os.WriteFile(path, b, 0o644)
 }
 
+// Every display is followed by gonbui.Sync: a cell's program may exit right
+// after it, and without the sync GoNB can drop output still in its pipe.
+
 // Show saves fig with Save and displays it inline. In a notebook a failure
 // stops the cell (it panics with the error, which GoNB reports); elsewhere
 // it is printed.
@@ -153,6 +156,7 @@ func Show(fig any, notebook, name string) {
 	}
 	if gonbui.IsNotebook {
 		gonbui.DisplaySVG(svg)
+		gonbui.Sync()
 		return
 	}
 	fmt.Printf("[figure %s/%s saved]\n", notebook, name)
@@ -181,6 +185,7 @@ func fail(err error) {
 func HTML(s string) {
 	if gonbui.IsNotebook {
 		gonbui.DisplayHTML(s)
+		gonbui.Sync()
 		return
 	}
 	fmt.Println(s)
@@ -190,6 +195,7 @@ func HTML(s string) {
 func Markdown(s string) {
 	if gonbui.IsNotebook {
 		gonbui.DisplayMarkdown(s)
+		gonbui.Sync()
 		return
 	}
 	fmt.Println(s)
@@ -218,6 +224,7 @@ func Display(v any) {
 		Must(f.WriteSVG(&b))
 		if gonbui.IsNotebook {
 			gonbui.DisplaySVG(b.String())
+			gonbui.Sync()
 		} else {
 			fmt.Println("[figure]")
 		}
