@@ -1,0 +1,178 @@
+package filter
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/featlab/course/featlab"
+)
+
+// Config holds the setting shared by the scores that have no parameters of
+// their own (Pearson, RSquared, Spearman, AUC, Stump, FRegression,
+// FClassif, Chi2). A nil *Config means the defaults.
+type Config struct {
+	// Workers is the number of goroutines that score features; <= 0 (the
+	// default) means one per core (GOMAXPROCS). The scores do not depend
+	// on it.
+	Workers int
+}
+
+func (c *Config) workers() int {
+	if c == nil {
+		return 0
+	}
+	return c.Workers
+}
+
+// input is a validated design matrix in row-major raw form.
+type input struct {
+	m, d   int
+	data   []float64 // element (i, j) at data[i*stride+j]
+	stride int
+	names  []string
+}
+
+// raw returns X as row-major data with its stride, copying only when X is
+// not a *mat.Dense (or another RawMatrixer).
+func raw(X mat.Matrix) ([]float64, int) {
+	if rm, ok := X.(mat.RawMatrixer); ok {
+		r := rm.RawMatrix()
+		return r.Data, r.Stride
+	}
+	d := mat.DenseCopyOf(X)
+	r := d.RawMatrix()
+	return r.Data, r.Stride
+}
+
+// prepare validates X, y and names (y may be nil when the caller checks it
+// itself). When scanX is false the NaN/Inf scan of X is left to the caller
+// (fused passes detect non-finite values from their sums and then call
+// findNotFinite for the message).
+func prepare(X mat.Matrix, y []float64, names []string, scanX bool) (*input, error) {
+	if X == nil {
+		return nil, featlab.Errorf(featlab.ErrEmpty, "nil matrix X")
+	}
+	m, d := X.Dims()
+	if m == 0 || d == 0 {
+		return nil, featlab.Errorf(featlab.ErrEmpty, "X is %dx%d", m, d)
+	}
+	if names != nil && len(names) != d {
+		return nil, featlab.Errorf(featlab.ErrShape, "%d feature names for %d columns of X", len(names), d)
+	}
+	if len(y) != m {
+		return nil, featlab.Errorf(featlab.ErrShape, "X has %d rows but y has %d values", m, len(y))
+	}
+	if err := featlab.CheckVector(y, "target y"); err != nil {
+		return nil, err
+	}
+	if scanX {
+		if err := featlab.CheckMatrix(X, names); err != nil {
+			return nil, err
+		}
+	}
+	if names == nil {
+		names = featlab.DefaultNames(d)
+	} else {
+		names = append([]string(nil), names...)
+	}
+	data, stride := raw(X)
+	return &input{m: m, d: d, data: data, stride: stride, names: names}, nil
+}
+
+// findNotFinite returns the error for the first NaN or Inf of X in row-major
+// order, or nil if there is none.
+func (in *input) findNotFinite() error {
+	for i := 0; i < in.m; i++ {
+		row := in.data[i*in.stride : i*in.stride+in.d]
+		for j, v := range row {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return featlab.Errorf(featlab.ErrNotFinite, "value %v at row %d, feature %d (%q)", v, i, j, in.names[j])
+			}
+		}
+	}
+	return nil
+}
+
+// column copies column j into dst (len m) and returns it.
+func (in *input) column(j int, dst []float64) []float64 {
+	dst = dst[:in.m]
+	for i := range dst {
+		dst[i] = in.data[i*in.stride+j]
+	}
+	return dst
+}
+
+// checkRegressionTarget returns an error wrapping featlab.ErrConstant when
+// every value of y is the same.
+func checkRegressionTarget(y []float64) error {
+	for _, v := range y[1:] {
+		if v != y[0] {
+			return nil
+		}
+	}
+	return featlab.Errorf(featlab.ErrConstant, "target y is constant (all %d values are %v); a regression score needs a varying target", len(y), y[0])
+}
+
+// classes maps y to class indices 0..K-1 (in increasing label order). It
+// requires integer labels and at least two classes (featlab.ErrLabels).
+func classes(y []float64, score string) (idx []int, labels []int, err error) {
+	labels, err = featlab.ClassLabels(y, 2)
+	if err != nil {
+		return nil, nil, featlab.Errorf(featlab.ErrLabels, "%s needs integer class labels in y (%v)", score, err)
+	}
+	pos := make(map[int]int, len(labels))
+	for k, l := range labels {
+		pos[l] = k
+	}
+	idx = make([]int, len(y))
+	for i, v := range y {
+		idx[i] = pos[int(v)]
+	}
+	return idx, labels, nil
+}
+
+// binary maps y to booleans (true for the larger of the two labels, the
+// positive class as in scikit-learn's roc_auc_score). It requires exactly
+// two integer labels.
+func binary(y []float64, score string) ([]bool, error) {
+	idx, labels, err := classes(y, score)
+	if err != nil {
+		return nil, err
+	}
+	if len(labels) != 2 {
+		s := make([]string, len(labels))
+		for k, l := range labels {
+			s[k] = strconv.Itoa(l)
+		}
+		return nil, featlab.Errorf(featlab.ErrLabels, "%s needs exactly 2 classes, y has %d (labels %s)", score, len(labels), strings.Join(s, ", "))
+	}
+	pos := make([]bool, len(y))
+	for i, k := range idx {
+		pos[i] = k == 1
+	}
+	return pos, nil
+}
+
+// constantList returns the indices j with c[j] true.
+func constantList(c []bool) []int {
+	var out []int
+	for j, v := range c {
+		if v {
+			out = append(out, j)
+		}
+	}
+	return out
+}
+
+func sign(v float64) float64 {
+	switch {
+	case v > 0:
+		return 1
+	case v < 0:
+		return -1
+	}
+	return 0
+}

@@ -1,0 +1,339 @@
+package filter
+
+import (
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/gonum/mathext"
+
+	"github.com/featlab/course/featlab/internal/par"
+)
+
+// Pearson scores each feature by the absolute value of its Pearson
+// correlation with the target (Shalev-Shwartz and Ben-David, eq. 25.2):
+//
+//	r_j = <v - mean(v), y - mean(y)> / (||v - mean(v)|| ||y - mean(y)||)
+//
+// where v is column j of X. Values[j] = |r_j|, Signs[j] = sign(r_j), so
+// Signed() returns r_j as scikit-learn's r_regression does. Ranking by |r_j|
+// is ranking by the minimal squared loss of eq. 25.1 (see MinLoss).
+// PValues[j] is the two-sided p-value of the test of r = 0, the one of
+// FRegression. A constant feature gets r = 0 (and p-value 1).
+//
+// The correlations of all features come from one fused pass over the rows
+// of X, accumulating shifted sums per column; columns are split among the
+// workers. y must be finite and not constant.
+func Pearson(X mat.Matrix, y []float64, names []string, cfg *Config) (*Scores, error) {
+	c, err := correlate(X, y, names, cfg.workers())
+	if err != nil {
+		return nil, err
+	}
+	s := &Scores{Method: "pearson |r|", Names: c.in.names, Values: make([]float64, c.in.d), Signs: make([]float64, c.in.d), Constant: constantList(c.constant)}
+	for j, r := range c.r {
+		s.Values[j] = math.Abs(r)
+		s.Signs[j] = sign(r)
+	}
+	s.PValues = c.pvalues()
+	return s, nil
+}
+
+// RSquared scores each feature by r^2, the squared Pearson correlation:
+// the fraction of the variance of y explained by the best affine predictor
+// a v + b on that feature alone (the Aalto lecture's variable-ranking score;
+// 1 - r^2 = eq. 25.1's risk / var(y)). Signs[j] = sign(r_j); PValues as for
+// Pearson. A constant feature scores 0.
+func RSquared(X mat.Matrix, y []float64, names []string, cfg *Config) (*Scores, error) {
+	c, err := correlate(X, y, names, cfg.workers())
+	if err != nil {
+		return nil, err
+	}
+	s := &Scores{Method: "r^2", Names: c.in.names, Values: make([]float64, c.in.d), Signs: make([]float64, c.in.d), Constant: constantList(c.constant)}
+	for j, r := range c.r {
+		s.Values[j] = r * r
+		s.Signs[j] = sign(r)
+	}
+	s.PValues = c.pvalues()
+	return s, nil
+}
+
+// FRegression scores each feature by the F statistic of the univariate
+// linear regression of y on it, as scikit-learn's f_regression (center=True):
+//
+//	F_j = r_j^2 / (1 - r_j^2) * (m - 2)
+//
+// with its p-value from the F(1, m-2) distribution. F is a monotone function
+// of |r|, so it ranks features as Pearson does. A constant feature gets
+// F = 0 and p-value 1; a feature with |r| = 1 gets F = math.MaxFloat64 and
+// p-value 0 (scikit-learn's force_finite convention). With m < 3 there are
+// no residual degrees of freedom: every F is 0 and every p-value 1.
+func FRegression(X mat.Matrix, y []float64, names []string, cfg *Config) (*Scores, error) {
+	c, err := correlate(X, y, names, cfg.workers())
+	if err != nil {
+		return nil, err
+	}
+	s := &Scores{Method: "F regression", Names: c.in.names, Values: make([]float64, c.in.d), Constant: constantList(c.constant)}
+	df := float64(c.in.m - 2)
+	for j, r := range c.r {
+		s.Values[j] = fFromR(r, df)
+	}
+	s.PValues = c.pvalues()
+	return s, nil
+}
+
+// fFromR returns r^2/(1-r^2)*df, math.MaxFloat64 for |r| = 1 and 0 when
+// df <= 0.
+func fFromR(r, df float64) float64 {
+	if df <= 0 {
+		return 0
+	}
+	r2 := r * r
+	if r2 >= 1 {
+		return math.MaxFloat64
+	}
+	return r2 / (1 - r2) * df
+}
+
+// fSurvival returns P(F > f) for F ~ F(d1, d2), computed as the regularised
+// incomplete beta function I_{d2/(d2+d1 f)}(d2/2, d1/2) so that tiny upper
+// tail probabilities keep full relative accuracy (scipy's fdtrc does the
+// same; 1 - CDF would round them to 0).
+func fSurvival(f, d1, d2 float64) float64 {
+	if f <= 0 {
+		return 1
+	}
+	if math.IsInf(f, 1) || f == math.MaxFloat64 {
+		return 0
+	}
+	return mathext.RegIncBeta(d2/2, d1/2, d2/(d2+d1*f))
+}
+
+// corr is the result of the fused correlation pass.
+type corr struct {
+	in       *input
+	r        []float64
+	constant []bool
+}
+
+// pvalues returns the two-sided p-values of r = 0 for every feature
+// (F(1, m-2) survival of F = r^2/(1-r^2)(m-2)); 1 for constant features and
+// when m < 3.
+func (c *corr) pvalues() []float64 {
+	p := make([]float64, len(c.r))
+	df := float64(c.in.m - 2)
+	for j, r := range c.r {
+		if c.constant[j] || df <= 0 {
+			p[j] = 1
+			continue
+		}
+		p[j] = fSurvival(fFromR(r, df), 1, df)
+	}
+	return p
+}
+
+// correlate validates the input and computes the Pearson correlation of
+// every column of X with y.
+func correlate(X mat.Matrix, y []float64, names []string, workers int) (*corr, error) {
+	in, err := prepare(X, y, names, false)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkRegressionTarget(y); err != nil {
+		return nil, err
+	}
+	r, constant, bad := correlations(in, y, workers)
+	if bad {
+		if err := in.findNotFinite(); err != nil {
+			return nil, err
+		}
+	}
+	return &corr{in: in, r: r, constant: constant}, nil
+}
+
+// correlations computes r_j for all columns in one fused pass over the rows.
+// bad reports that some column produced non-finite sums (a NaN or Inf in X,
+// or an overflow); overflowing finite columns are recomputed with scaling.
+func correlations(in *input, y []float64, workers int) (r []float64, constant []bool, bad bool) {
+	m, d := in.m, in.d
+	// Centre y once.
+	var ysum float64
+	for _, v := range y {
+		ysum += v
+	}
+	ybar := ysum / float64(m)
+	yc := make([]float64, m)
+	var syy, ycs float64
+	for i, v := range y {
+		yc[i] = v - ybar
+		syy += yc[i] * yc[i]
+		ycs += yc[i]
+	}
+	if math.IsInf(syy, 0) {
+		yc, syy, ycs = scaledCentre(y)
+	}
+	r = make([]float64, d)
+	constant = make([]bool, d)
+	badCol := make([]bool, d)
+	// The pass: shift each column by its value in row 0 (t = x - x0) and
+	// accumulate sum t, sum t^2 and sum t*yc, four rows at a time.
+	s1 := make([]float64, d)
+	s2 := make([]float64, d)
+	sxy := make([]float64, d)
+	shift := in.data[:d:d]
+	par.Blocks(d, workers, func(lo, hi int) {
+		fusedSums(in, yc, shift, s1, s2, sxy, lo, hi)
+		fm := float64(m)
+		for j := lo; j < hi; j++ {
+			sxx := s2[j] - s1[j]*s1[j]/fm
+			cxy := sxy[j] - s1[j]*ycs/fm
+			if !(sxx > 1e-4*s2[j]) || math.IsInf(s2[j], 0) {
+				// A constant column (s2 = 0), possible cancellation (the
+				// column's mean far from its row-0 value relative to its
+				// spread), overflow, or a NaN/Inf: two scaled passes, which
+				// also decide constancy exactly.
+				rr, isConst, ok := columnCorr(in, j, yc, syy)
+				r[j], constant[j], badCol[j] = rr, isConst, !ok
+				continue
+			}
+			rr := cxy / (math.Sqrt(sxx) * math.Sqrt(syy))
+			r[j] = clamp1(rr)
+		}
+	})
+	for _, b := range badCol {
+		bad = bad || b
+	}
+	return r, constant, bad
+}
+
+// fusedSums accumulates, for columns [lo, hi), s1 += t, s2 += t*t,
+// sxy += t*yc[i] with t = x[i][j] - shift[j].
+func fusedSums(in *input, yc, shift, s1, s2, sxy []float64, lo, hi int) {
+	m, st := in.m, in.stride
+	data := in.data
+	c := shift[lo:hi]
+	a1, a2, a3 := s1[lo:hi], s2[lo:hi], sxy[lo:hi]
+	n := hi - lo
+	i := 0
+	for ; i+4 <= m; i += 4 {
+		r0 := data[i*st+lo : i*st+lo+n]
+		r1 := data[(i+1)*st+lo : (i+1)*st+lo+n]
+		r2 := data[(i+2)*st+lo : (i+2)*st+lo+n]
+		r3 := data[(i+3)*st+lo : (i+3)*st+lo+n]
+		y0, y1, y2, y3 := yc[i], yc[i+1], yc[i+2], yc[i+3]
+		r1 = r1[:len(r0)]
+		r2 = r2[:len(r0)]
+		r3 = r3[:len(r0)]
+		cc := c[:len(r0)]
+		b1, b2, b3 := a1[:len(r0)], a2[:len(r0)], a3[:len(r0)]
+		for j, x0 := range r0 {
+			cj := cc[j]
+			t0 := x0 - cj
+			t1 := r1[j] - cj
+			t2 := r2[j] - cj
+			t3 := r3[j] - cj
+			b1[j] += (t0 + t1) + (t2 + t3)
+			b2[j] += (t0*t0 + t1*t1) + (t2*t2 + t3*t3)
+			b3[j] += (t0*y0 + t1*y1) + (t2*y2 + t3*y3)
+		}
+	}
+	for ; i < m; i++ {
+		row := data[i*st+lo : i*st+lo+n]
+		yi := yc[i]
+		cc := c[:len(row)]
+		b1, b2, b3 := a1[:len(row)], a2[:len(row)], a3[:len(row)]
+		for j, x := range row {
+			t := x - cc[j]
+			b1[j] += t
+			b2[j] += t * t
+			b3[j] += t * yi
+		}
+	}
+}
+
+// columnCorr computes r for column j by two passes with scaling (robust to
+// overflow and cancellation). ok is false when the column holds a NaN or
+// an Inf.
+func columnCorr(in *input, j int, yc []float64, syy float64) (r float64, constant, ok bool) {
+	col := in.column(j, make([]float64, in.m))
+	for _, v := range col {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return 0, false, false
+		}
+	}
+	vc, sxx, _ := scaledCentre(col)
+	if sxx == 0 {
+		return 0, true, true
+	}
+	// yc may itself be scaled; r is scale-free.
+	var sxy float64
+	for i, v := range vc {
+		sxy += v * yc[i]
+	}
+	return clamp1(sxy / (math.Sqrt(sxx) * math.Sqrt(syy))), false, true
+}
+
+// scaledCentre returns (v - mean(v))/s with s = max|v|, the sum of squares
+// of the result and its sum. All values equal gives a zero vector.
+func scaledCentre(v []float64) (c []float64, ss, sum float64) {
+	var s float64
+	for _, x := range v {
+		s = math.Max(s, math.Abs(x))
+	}
+	c = make([]float64, len(v))
+	if s == 0 {
+		return c, 0, 0
+	}
+	var mean float64
+	for _, x := range v {
+		mean += x / s
+	}
+	mean /= float64(len(v))
+	allEq := true
+	for i, x := range v {
+		c[i] = x/s - mean
+		if x != v[0] {
+			allEq = false
+		}
+	}
+	if allEq {
+		return make([]float64, len(v)), 0, 0
+	}
+	for _, x := range c {
+		ss += x * x
+		sum += x
+	}
+	return c, ss, sum
+}
+
+func clamp1(r float64) float64 {
+	if r > 1 {
+		return 1
+	}
+	if r < -1 {
+		return -1
+	}
+	return r
+}
+
+// pearsonVec returns Pearson's r of two equal-length vectors (0 when either
+// is constant), by two passes.
+func pearsonVec(v, y []float64) float64 {
+	n := float64(len(v))
+	var mv, my float64
+	for i := range v {
+		mv += v[i]
+		my += y[i]
+	}
+	mv /= n
+	my /= n
+	var sxy, sxx, syy float64
+	for i := range v {
+		a, b := v[i]-mv, y[i]-my
+		sxy += a * b
+		sxx += a * a
+		syy += b * b
+	}
+	if sxx == 0 || syy == 0 {
+		return 0
+	}
+	return clamp1(sxy / (math.Sqrt(sxx) * math.Sqrt(syy)))
+}
