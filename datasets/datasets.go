@@ -149,11 +149,10 @@ func parsedDataset(name string, s set) *featlab.Dataset {
 	if s.categorical {
 		ds, err = codeCategorical(df, s.target, s.classes)
 	} else {
-		ds, err = featlab.FromDataFrame(df, s.target)
-		if err == nil && s.classes != nil {
-			if _, err = featlab.ClassLabels(ds.Y, len(s.classes)); err == nil {
-				ds.Classes = s.classes
-			}
+		if s.classes != nil {
+			ds, err = featlab.FromDataFrameClasses(df, s.target, s.classes)
+		} else {
+			ds, err = featlab.FromDataFrame(df, s.target)
 		}
 	}
 	if err != nil {

@@ -162,7 +162,7 @@ func TestClassCountsAsDocumented(t *testing.T) {
 		{BreastCancer(), []string{"malignant", "benign"}, []int{212, 357}},
 		{Wine(), []string{"class_0", "class_1", "class_2"}, []int{59, 71, 48}},
 		{Iris(), []string{"setosa", "versicolor", "virginica"}, []int{50, 50, 50}},
-		{Watermelon(), []string{"no", "yes"}, []int{9, 8}},                            // Zhou table 4.3: 8 ripe of 17
+		{Watermelon(), []string{"no", "yes"}, []int{9, 8}},                          // Zhou table 4.3: 8 ripe of 17
 		{Digits(), []string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"}, nil}, // sum checked below
 	} {
 		if !reflect.DeepEqual(c.ds.Classes, c.classes) {

@@ -17,7 +17,8 @@ import (
 // fields as the header, column types detected (int, float, bool "true" /
 // "false", else string), "NA", "NaN" and empty fields read as missing.
 // Empty or duplicated header names are renamed by gota (X0, ...; name_0,
-// name_1, ...).
+// name_1, ...). Unlike gota, spaces around each field are removed first,
+// so that "1, 2.5" reads as numbers.
 //
 // Unlike gota, it never panics and reports every failure as an error: no
 // data rows (ErrEmpty), and malformed CSV such as a row with the wrong
@@ -33,7 +34,18 @@ func ReadFrame(r io.Reader) (df dataframe.DataFrame, err error) {
 			err = featlab.Errorf(featlab.ErrShape, "datasets: CSV could not be read as a data frame (%v)", p)
 		}
 	}()
-	df = dataframe.ReadCSV(r)
+	cr := csv.NewReader(r)
+	cr.TrimLeadingSpace = true
+	records, err := cr.ReadAll()
+	if err != nil {
+		return dataframe.DataFrame{}, frameError(err)
+	}
+	for _, rec := range records {
+		for j, f := range rec {
+			rec[j] = strings.TrimSpace(f)
+		}
+	}
+	df = dataframe.LoadRecords(records)
 	if df.Err != nil {
 		return dataframe.DataFrame{}, frameError(df.Err)
 	}

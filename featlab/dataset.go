@@ -1,6 +1,7 @@
 package featlab
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"sort"
@@ -42,7 +43,7 @@ func (ds *Dataset) IsCategorical(j int) bool {
 // NewDataset checks X, y and names and returns a Dataset that shares them.
 // A nil names slice is replaced by x1, x2, ..., xd.
 func NewDataset(X *mat.Dense, y []float64, names []string, target string) (*Dataset, error) {
-	if names == nil && X != nil {
+	if names == nil && !isNil(X) {
 		_, d := X.Dims()
 		names = DefaultNames(d)
 	}
@@ -119,8 +120,12 @@ func (ds *Dataset) Columns(cols []int) (*Dataset, error) {
 		if levels != nil && j < len(ds.Levels) {
 			levels[k] = ds.Levels[j]
 		}
-		for i := 0; i < m; i++ {
-			X.Set(i, k, ds.X.At(i, j))
+	}
+	src, dst := ds.X.RawMatrix(), X.RawMatrix()
+	for i := 0; i < m; i++ {
+		in, out := src.Data[i*src.Stride:i*src.Stride+d], dst.Data[i*dst.Stride:i*dst.Stride+len(cols)]
+		for k, j := range cols {
+			out[k] = in[j]
 		}
 	}
 	return &Dataset{X: X, Y: append([]float64(nil), ds.Y...), Names: names, Target: ds.Target, Classes: ds.Classes, Levels: levels}, nil
@@ -142,13 +147,49 @@ func (ds *Dataset) Index(name string) (int, error) {
 // Float, int and bool feature columns are converted to float64 (bool as
 // 0/1). A string feature column is an error wrapping ErrNonNumeric that
 // names the column: encode it first with transform.OneHot. A missing value,
-// NaN or infinity is an error wrapping ErrNotFinite that names the row and
-// column.
+// NaN or infinity is an error wrapping ErrNotFinite that names the row
+// (counted from 0) and column; so is a number too large for float64. A
+// string column whose values are numbers except for missing ones (gota
+// reads an int column with a NaN in it so) is reported as ErrNotFinite
+// at the first missing value.
 //
 // A string or bool target is treated as a class label: its distinct values,
-// sorted, become Classes and Y holds the index of each example's class. A
-// numeric target is copied as is.
+// sorted, become Classes and Y holds the index of each example's class
+// (false = 0, true = 1 for bool); an empty or missing label is an error
+// wrapping ErrNotFinite. A numeric target is copied as is. To code a
+// string target in an order of your own, use FromDataFrameClasses.
 func FromDataFrame(df dataframe.DataFrame, target string) (*Dataset, error) {
+	return fromDataFrame(df, target, nil)
+}
+
+// FromDataFrameClasses is FromDataFrame with the class names given: a
+// string or bool target value equal to classes[k] becomes class k, and a
+// value not in classes is an error wrapping ErrLabels. A numeric target
+// must hold whole numbers in [0, len(classes)). Classes is set to classes.
+// FromDataFrameClasses(ToDataFrame(ds), ds.Target, ds.Classes) gives back
+// ds's X, Y, Names and Classes exactly, whatever the order of the names.
+func FromDataFrameClasses(df dataframe.DataFrame, target string, classes []string) (*Dataset, error) {
+	if len(classes) == 0 {
+		return nil, Errorf(ErrParam, "no class names given")
+	}
+	if err := checkUniqueClasses(classes); err != nil {
+		return nil, err
+	}
+	return fromDataFrame(df, target, classes)
+}
+
+func checkUniqueClasses(classes []string) error {
+	seen := make(map[string]int, len(classes))
+	for k, c := range classes {
+		if j, ok := seen[c]; ok {
+			return Errorf(ErrParam, "class name %q given twice (classes %d and %d)", c, j, k)
+		}
+		seen[c] = k
+	}
+	return nil
+}
+
+func fromDataFrame(df dataframe.DataFrame, target string, classes []string) (*Dataset, error) {
 	if df.Err != nil {
 		return nil, Errorf(ErrShape, "data frame carries an error: %v", df.Err)
 	}
@@ -171,6 +212,7 @@ func FromDataFrame(df dataframe.DataFrame, target string) (*Dataset, error) {
 	}
 	d := c - 1
 	X := mat.NewDense(m, d, nil)
+	raw := X.RawMatrix()
 	fnames := make([]string, 0, d)
 	for j, n := range names {
 		if j == ti {
@@ -178,14 +220,16 @@ func FromDataFrame(df dataframe.DataFrame, target string) (*Dataset, error) {
 		}
 		k := len(fnames)
 		fnames = append(fnames, n)
-		col := df.Col(n)
-		vals, err := numericColumn(col, n)
+		vals, err := numericColumn(df.Col(n), n)
 		if err != nil {
 			return nil, err
 		}
 		for i, v := range vals {
-			X.Set(i, k, v)
+			raw.Data[i*raw.Stride+k] = v
 		}
+	}
+	if err := checkUnique(fnames); err != nil {
+		return nil, err
 	}
 	ds := &Dataset{X: X, Names: fnames, Target: target}
 	tcol := df.Col(target)
@@ -193,21 +237,41 @@ func FromDataFrame(df dataframe.DataFrame, target string) (*Dataset, error) {
 	case series.String, series.Bool:
 		recs := tcol.Records()
 		for i, r := range recs {
-			if tcol.Elem(i).IsNA() {
+			if tcol.Elem(i).IsNA() || strings.TrimSpace(r) == "" {
 				return nil, Errorf(ErrNotFinite, "target %q is missing at row %d", target, i)
 			}
-			_ = r
 		}
-		ds.Classes, ds.Y = encodeClasses(recs)
+		if classes == nil {
+			ds.Classes, ds.Y = encodeClasses(recs)
+			break
+		}
+		idx := make(map[string]int, len(classes))
+		for k, cl := range classes {
+			idx[cl] = k
+		}
+		ds.Y = make([]float64, m)
+		for i, r := range recs {
+			k, ok := idx[r]
+			if !ok {
+				return nil, Errorf(ErrLabels, "target %q has %q at row %d, not one of the classes %q", target, r, i, classes)
+			}
+			ds.Y[i] = float64(k)
+		}
+		ds.Classes = classes
 	default:
 		y, err := numericColumn(tcol, target)
 		if err != nil {
 			return nil, err
 		}
 		ds.Y = y
-	}
-	if err := checkUnique(fnames); err != nil {
-		return nil, err
+		if classes != nil {
+			for i, v := range y {
+				if v != math.Trunc(v) || v < 0 || v >= float64(len(classes)) {
+					return nil, Errorf(ErrLabels, "target %q has %v at row %d, not a class index in [0, %d)", target, v, i, len(classes))
+				}
+			}
+			ds.Classes = classes
+		}
 	}
 	return ds, nil
 }
@@ -253,20 +317,19 @@ func numericColumn(s series.Series, name string) ([]float64, error) {
 		}
 		return out, nil
 	case series.String:
-		// gota reads an int column with a NaN in it as strings: say so when
-		// every other value parses as a number.
+		// gota reads an int column with a NaN in it as strings (and a
+		// number beyond the float64 range too): when every value is a
+		// number or a missing-value marker, report the first bad one.
 		recs := s.Records()
 		bad := -1
 		for i, r := range recs {
 			v, err := strconv.ParseFloat(strings.TrimSpace(r), 64)
-			if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-				if err != nil && !isNAText(r) {
-					return nil, Errorf(ErrNonNumeric,
-						"column %q holds text (%q at row %d); encode it with transform.OneHot or drop it", name, r, i)
-				}
-				if bad < 0 {
-					bad = i
-				}
+			if err != nil && !isRangeError(err) && !isNAText(r) {
+				return nil, Errorf(ErrNonNumeric,
+					"column %q holds text (%q at row %d); encode it with transform.OneHot or drop it", name, r, i)
+			}
+			if (err != nil || math.IsNaN(v) || math.IsInf(v, 0)) && bad < 0 {
+				bad = i
 			}
 		}
 		if bad >= 0 {
@@ -276,6 +339,13 @@ func numericColumn(s series.Series, name string) ([]float64, error) {
 	default:
 		return nil, Errorf(ErrNonNumeric, "column %q has unsupported type %v", name, s.Type())
 	}
+}
+
+// isRangeError reports whether err is strconv's out-of-range error (a
+// number whose magnitude exceeds the float64 range).
+func isRangeError(err error) bool {
+	var ne *strconv.NumError
+	return errors.As(err, &ne) && ne.Err == strconv.ErrRange
 }
 
 func isNAText(r string) bool {
@@ -288,8 +358,16 @@ func isNAText(r string) bool {
 
 // ToDataFrame converts a Dataset to a gota DataFrame: one float column per
 // feature with its name, then the target column. A classification target
-// with Classes is written as strings (the class names), so that
-// FromDataFrame(ToDataFrame(ds), ds.Target) gives back ds exactly.
+// with Classes is written as strings (the class names); any other target
+// as floats. Categorical features are written as their float codes
+// (Levels are not carried).
+//
+// The values survive a round trip bit for bit:
+// FromDataFrameClasses(ToDataFrame(ds), ds.Target, ds.Classes) gives back
+// ds's X, Y, Names and Classes exactly, and so does
+// FromDataFrame(ToDataFrame(ds), ds.Target) when Classes is nil or sorted
+// (as FromDataFrame makes it). A feature named like the target is renamed
+// by gota (name_0, name_1).
 func ToDataFrame(ds *Dataset) dataframe.DataFrame {
 	m, d := ds.X.Dims()
 	cols := make([]series.Series, 0, d+1)

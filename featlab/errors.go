@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -59,7 +60,7 @@ func colName(names []string, j int) string {
 // an infinity. The error names the first offending row and column (using
 // names when given). Rows and columns are counted from 0.
 func CheckMatrix(X mat.Matrix, names []string) error {
-	if X == nil {
+	if isNil(X) {
 		return Errorf(ErrEmpty, "nil matrix")
 	}
 	r, c := X.Dims()
@@ -89,6 +90,16 @@ func CheckMatrix(X mat.Matrix, names []string) error {
 		}
 	}
 	return nil
+}
+
+// isNil reports whether X is nil or a nil pointer in the interface (a nil
+// *mat.Dense passed as a mat.Matrix), on which Dims would panic.
+func isNil(X mat.Matrix) bool {
+	if X == nil {
+		return true
+	}
+	v := reflect.ValueOf(X)
+	return v.Kind() == reflect.Pointer && v.IsNil()
 }
 
 // CheckVector returns an error if v is empty or holds a NaN or an infinity;

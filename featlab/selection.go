@@ -177,13 +177,14 @@ func (s *Selection) String() string {
 		if s.Ranking != nil {
 			row = append(row, strconv.Itoa(rank[j]))
 		}
-		c := ""
+		var marks []string
 		if mask[j] {
-			c = "*"
+			marks = append(marks, "*")
 		}
 		if cons[j] {
-			c += " (constant)"
+			marks = append(marks, "(constant)")
 		}
+		c := strings.Join(marks, " ")
 		rows = append(rows, append(row, c))
 	}
 	b.WriteString(FormatTable(header, rows))
