@@ -88,7 +88,7 @@ type InfoGainConfig struct {
 type InfoGain struct {
 	names     []string
 	m         int
-	cls       []int     // class index per example
+	cls       []int // class index per example
 	nclass    int
 	codes     [][]int32 // codes[j][i]: the discrete value of attribute j at example i
 	levels    []int     // number of distinct codes of attribute j

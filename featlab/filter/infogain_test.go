@@ -377,7 +377,10 @@ func TestInfoGainErrors(t *testing.T) {
 		{"nil dataset", featlab.ErrEmpty, func() error { _, err := filter.NewInfoGain(nil, nil); return err }},
 		{"nil X", featlab.ErrEmpty, func() error { _, err := filter.NewInfoGainXY(nil, nil, nil, nil); return err }},
 		{"short y", featlab.ErrShape, func() error { _, err := filter.NewInfoGainXY(X, []float64{0, 1}, nil, nil); return err }},
-		{"names", featlab.ErrShape, func() error { _, err := filter.NewInfoGainXY(X, []float64{0, 1, 0}, []string{"a", "b"}, nil); return err }},
+		{"names", featlab.ErrShape, func() error {
+			_, err := filter.NewInfoGainXY(X, []float64{0, 1, 0}, []string{"a", "b"}, nil)
+			return err
+		}},
 		{"flags", featlab.ErrShape, func() error {
 			_, err := filter.NewInfoGainXY(X, []float64{0, 1, 0}, nil, []bool{true, false})
 			return err
