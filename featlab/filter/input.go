@@ -68,15 +68,15 @@ func prepare(X mat.Matrix, y []float64, names []string, scanX bool) (*input, err
 	if err := featlab.CheckVector(y, "target y"); err != nil {
 		return nil, err
 	}
-	if scanX {
-		if err := featlab.CheckMatrix(X, names); err != nil {
-			return nil, err
-		}
-	}
 	if names == nil {
 		names = featlab.DefaultNames(d)
 	} else {
 		names = append([]string(nil), names...)
+	}
+	if scanX {
+		if err := featlab.CheckMatrix(X, names); err != nil {
+			return nil, err
+		}
 	}
 	data, stride := raw(X)
 	return &input{m: m, d: d, data: data, stride: stride, names: names}, nil

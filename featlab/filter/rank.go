@@ -234,7 +234,7 @@ func stump(v []float64, pos []bool, idx []int) (acc, a, t float64, constant bool
 			best, bestA, bestCut = m-e, -1, c
 		}
 	}
-	acc = 1 - float64(best)/float64(m)
+	acc = float64(m-best) / float64(m)
 	constant = v[idx[0]] == v[idx[m-1]]
 	switch {
 	case bestCut == 0:
