@@ -29,19 +29,25 @@ func allScores(X mat.Matrix, y []float64, workers int) (map[string]*Scores, erro
 	out := map[string]*Scores{}
 	type f func() (*Scores, error)
 	fs := map[string]f{
-		"pearson":   func() (*Scores, error) { return Pearson(X, y, nil, cfg) },
-		"r2":        func() (*Scores, error) { return RSquared(X, y, nil, cfg) },
-		"freg":      func() (*Scores, error) { return FRegression(X, y, nil, cfg) },
-		"spearman":  func() (*Scores, error) { return Spearman(X, y, nil, cfg) },
-		"auc":       func() (*Scores, error) { return AUC(X, y, nil, cfg) },
-		"stump":     func() (*Scores, error) { return Stump(X, y, nil, cfg) },
-		"fclassif":  func() (*Scores, error) { return FClassif(X, y, nil, cfg) },
-		"minsq":     func() (*Scores, error) { return MinLoss(X, y, nil, &MinLossConfig{Workers: workers}) },
-		"minhinge":  func() (*Scores, error) { return MinLoss(X, y, nil, &MinLossConfig{Loss: HingeLoss, Workers: workers}) },
-		"minlogit":  func() (*Scores, error) { return MinLoss(X, y, nil, &MinLossConfig{Loss: LogisticLoss, Workers: workers}) },
-		"mi":        func() (*Scores, error) { return MutualInfo(X, y, nil, &MIConfig{Workers: workers}) },
-		"mi-class":  func() (*Scores, error) { return MutualInfo(X, y, nil, &MIConfig{DiscreteTarget: true, Workers: workers}) },
-		"mi-jitter": func() (*Scores, error) { return MutualInfo(X, y, nil, &MIConfig{Jitter: 1e-10, Seed: 7, Workers: workers}) },
+		"pearson":  func() (*Scores, error) { return Pearson(X, y, nil, cfg) },
+		"r2":       func() (*Scores, error) { return RSquared(X, y, nil, cfg) },
+		"freg":     func() (*Scores, error) { return FRegression(X, y, nil, cfg) },
+		"spearman": func() (*Scores, error) { return Spearman(X, y, nil, cfg) },
+		"auc":      func() (*Scores, error) { return AUC(X, y, nil, cfg) },
+		"stump":    func() (*Scores, error) { return Stump(X, y, nil, cfg) },
+		"fclassif": func() (*Scores, error) { return FClassif(X, y, nil, cfg) },
+		"minsq":    func() (*Scores, error) { return MinLoss(X, y, nil, &MinLossConfig{Workers: workers}) },
+		"minhinge": func() (*Scores, error) { return MinLoss(X, y, nil, &MinLossConfig{Loss: HingeLoss, Workers: workers}) },
+		"minlogit": func() (*Scores, error) {
+			return MinLoss(X, y, nil, &MinLossConfig{Loss: LogisticLoss, Workers: workers})
+		},
+		"mi": func() (*Scores, error) { return MutualInfo(X, y, nil, &MIConfig{Workers: workers}) },
+		"mi-class": func() (*Scores, error) {
+			return MutualInfo(X, y, nil, &MIConfig{DiscreteTarget: true, Workers: workers})
+		},
+		"mi-jitter": func() (*Scores, error) {
+			return MutualInfo(X, y, nil, &MIConfig{Jitter: 1e-10, Seed: 7, Workers: workers})
+		},
 	}
 	for name, fn := range fs {
 		s, err := fn()
@@ -405,7 +411,9 @@ func TestErrors(t *testing.T) {
 		"freg":     func(X mat.Matrix, y []float64, n []string) (*Scores, error) { return FRegression(X, y, n, nil) },
 		"spearman": func(X mat.Matrix, y []float64, n []string) (*Scores, error) { return Spearman(X, y, n, nil) },
 		"minsq":    func(X mat.Matrix, y []float64, n []string) (*Scores, error) { return MinLoss(X, y, n, nil) },
-		"mi":       func(X mat.Matrix, y []float64, n []string) (*Scores, error) { return MutualInfo(X, y, n, &MIConfig{K: 1}) },
+		"mi": func(X mat.Matrix, y []float64, n []string) (*Scores, error) {
+			return MutualInfo(X, y, n, &MIConfig{K: 1})
+		},
 	}
 	cls := map[string]call{
 		"auc":      func(X mat.Matrix, y []float64, n []string) (*Scores, error) { return AUC(X, y, n, nil) },
