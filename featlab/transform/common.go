@@ -82,11 +82,7 @@ func checkFinite(x raw) error {
 	return forChunks(x.rows, x.cols, func(_, lo, hi int) error {
 		for i := lo; i < hi; i++ {
 			row := x.row(i)
-			s := 0.0
-			for _, v := range row {
-				s += v * 0 // NaN iff some v is NaN or infinite
-			}
-			if s == 0 {
+			if finiteRow(row) {
 				continue
 			}
 			for j, v := range row {

@@ -46,7 +46,7 @@ type Polynomial struct {
 	fitted
 	terms  [][]int // feature indices of each output column, sorted
 	parent []int   // output column of the monomial without its first factor, -1 for 1
-	first   []int   // the first feature of each monomial, -1 for the bias
+	first  []int   // the first feature of each monomial, -1 for the bias
 }
 
 // Fit checks the parameters and X and enumerates the monomials for its
@@ -206,11 +206,7 @@ func (p *Polynomial) Transform(X mat.Matrix) (*mat.Dense, error) {
 					dst[k] = 1
 				}
 			}
-			s := 0.0
-			for _, v := range dst {
-				s += v * 0
-			}
-			if s != 0 {
+			if !finiteRow(dst) {
 				for k, v := range dst {
 					if !finite(v) {
 						return &CellError{Kind: featlab.ErrNotFinite, Row: i, Col: p.terms[k][0], Value: in[p.terms[k][0]],

@@ -40,7 +40,7 @@ func (n Norm) check(who string) error {
 	return nil
 }
 
-// rowNorm returns the norm of row. For l2 it sums squares directly, as
+// of returns the norm of row. For l2 it sums squares directly, as
 // scikit-learn does, and rescales only when that overflows.
 func (n Norm) of(row []float64) float64 {
 	switch n {
@@ -123,6 +123,16 @@ func (r *RowNormalize) Transform(X mat.Matrix) (*mat.Dense, error) {
 			nrm := r.norm.of(in)
 			if nrm == 0 {
 				continue
+			}
+			if math.IsInf(nrm, 1) {
+				// The norm overflows: normalize x / max|x_j| instead,
+				// which has the same direction.
+				mx := LInf.of(in)
+				for j, v := range in {
+					dst[j] = v / mx
+				}
+				in = dst
+				nrm = r.norm.of(in)
 			}
 			for j, v := range in {
 				dst[j] = v / nrm

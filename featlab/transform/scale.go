@@ -143,30 +143,13 @@ func affine(x raw, shift, mul []float64, div bool) (*mat.Dense, error) {
 		for i := lo; i < hi; i++ {
 			in := x.row(i)
 			dst := o.Data[i*o.Stride : i*o.Stride+len(in)]
-			sh, mu := shift[:len(in)], mul[:len(in)]
-			s := 0.0
 			if div {
-				for j, v := range in {
-					r := (v - sh[j]) / mu[j]
-					dst[j] = r
-					s += r * 0
-				}
+				divRow(dst, in, shift, mul)
 			} else {
-				for j, v := range in {
-					r := (v - sh[j]) * mu[j]
-					dst[j] = r
-					s += r * 0
-				}
+				mulRow(dst, in, shift, mul)
 			}
-			if s != 0 { // NaN: some input or result is not finite
-				for j, v := range in {
-					if !finite(v) {
-						return notFinite(i, j, v)
-					}
-					if !finite(dst[j]) {
-						return &CellError{Kind: featlab.ErrNotFinite, Row: i, Col: j, Value: v, Reason: "the result overflows float64"}
-					}
-				}
+			if !finiteRow(dst) {
+				return badCell(i, in, dst)
 			}
 		}
 		return nil
@@ -175,6 +158,54 @@ func affine(x raw, shift, mul []float64, div bool) (*mat.Dense, error) {
 		return nil, err
 	}
 	return out, nil
+}
+
+// divRow sets dst = (in - sh) / mu.
+func divRow(dst, in, sh, mu []float64) {
+	sh, mu, dst = sh[:len(in)], mu[:len(in)], dst[:len(in)]
+	for j, v := range in {
+		dst[j] = (v - sh[j]) / mu[j]
+	}
+}
+
+// mulRow sets dst = (in - sh) * mu.
+func mulRow(dst, in, sh, mu []float64) {
+	sh, mu, dst = sh[:len(in)], mu[:len(in)], dst[:len(in)]
+	for j, v := range in {
+		dst[j] = (v - sh[j]) * mu[j]
+	}
+}
+
+// finiteRow reports whether every value of r is finite, with four
+// independent accumulators (v*0 is NaN exactly for NaN and infinite v) so
+// that the check does not serialize the loop.
+func finiteRow(r []float64) bool {
+	var s0, s1, s2, s3 float64
+	j := 0
+	for ; j+4 <= len(r); j += 4 {
+		s0 += r[j] * 0
+		s1 += r[j+1] * 0
+		s2 += r[j+2] * 0
+		s3 += r[j+3] * 0
+	}
+	for ; j < len(r); j++ {
+		s0 += r[j] * 0
+	}
+	return s0+s1+s2+s3 == 0
+}
+
+// badCell returns the error for the first non-finite input or output of a
+// row.
+func badCell(i int, in, out []float64) error {
+	for j, v := range in {
+		if !finite(v) {
+			return notFinite(i, j, v)
+		}
+		if !finite(out[j]) {
+			return &CellError{Kind: featlab.ErrNotFinite, Row: i, Col: j, Value: v, Reason: "the result overflows float64"}
+		}
+	}
+	return nil
 }
 
 func ones(d int) []float64 {
@@ -399,21 +430,11 @@ func mulAdd(x raw, mul, add []float64) (*mat.Dense, error) {
 			in := x.row(i)
 			dst := o.Data[i*o.Stride : i*o.Stride+len(in)]
 			mu, ad := mul[:len(in)], add[:len(in)]
-			s := 0.0
 			for j, v := range in {
-				r := v*mu[j] + ad[j]
-				dst[j] = r
-				s += r * 0
+				dst[j] = v*mu[j] + ad[j]
 			}
-			if s != 0 {
-				for j, v := range in {
-					if !finite(v) {
-						return notFinite(i, j, v)
-					}
-					if !finite(dst[j]) {
-						return &CellError{Kind: featlab.ErrNotFinite, Row: i, Col: j, Value: v, Reason: "the result overflows float64"}
-					}
-				}
+			if !finiteRow(dst) {
+				return badCell(i, in, dst)
 			}
 		}
 		return nil
