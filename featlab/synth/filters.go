@@ -238,9 +238,8 @@ type Roles struct {
 //	label       y = [sum_k w_k r_k > 0],  w_k = k-th of 1, -1, 1, -1, ... scaled
 //	            by 1, 0.8, 0.6, ... (so the relevant features matter unequally:
 //	            w = (1, -0.8, 0.6, ...), never below 0.2 in size)
-//	redundant   q_k = (r_a + r_b)/sqrt(2) + Noise N(0, 1), with a = k mod R and
-//	            b = (k+1) mod R (the average of two relevant features;
-//	            with R = 1, q_k = r_1 + noise)
+//	redundant   q_k = r_a + Noise N(0, 1), a = k mod R (a noisy copy of a
+//	            relevant feature: useful alone, useless beside r_a)
 //	irrelevant  u_k ~ N(0, 1), independent of everything else
 //
 // The columns are shuffled so that roles cannot be read off the order; the
@@ -291,13 +290,7 @@ func Relevance(m int, cfg RelevanceConfig, seed uint64) (*featlab.Dataset, Roles
 			s += w[k] * row[k]
 		}
 		for k := 0; k < Q; k++ {
-			a, b := k%R, (k+1)%R
-			if a == b {
-				row[R+k] = row[a]
-			} else {
-				row[R+k] = (row[a] + row[b]) / math.Sqrt2
-			}
-			row[R+k] += noise * r.NormFloat64()
+			row[R+k] = row[k%R] + noise*r.NormFloat64()
 		}
 		for k := 0; k < U; k++ {
 			row[R+Q+k] = r.NormFloat64()
