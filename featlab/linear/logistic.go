@@ -294,7 +294,7 @@ type logState struct {
 	gb float64   // ... and w.r.t. b
 
 	// scratch
-	r, v, q, wn, w0 []float64
+	r, v, q, wn, w0            []float64
 	gram, cvec, uvec, dvec, vx []float64
 }
 
