@@ -2,6 +2,7 @@ package linear
 
 import (
 	"math"
+	"sort"
 
 	"gonum.org/v1/gonum/floats"
 )
@@ -31,6 +32,11 @@ type covCD struct {
 	scratch []float64
 	L1, L2  float64
 	ngram   int // number of Gram columns computed
+	npass   int // number of passes over X made for them
+	batch   []int
+	cols    [][]float64
+	vbuf    []float64
+	plain   bool // no active-set cycling: every sweep covers the working set
 }
 
 func newCovCD(ds *design, w []float64) *covCD {
@@ -59,15 +65,55 @@ func newCovCD(ds *design, w []float64) *covCD {
 
 // col returns the cached Gram column Xc^T Xc_j, computing it if needed.
 func (s *covCD) col(j int) []float64 {
-	c := s.gram[j]
-	if c == nil {
-		c = make([]float64, s.ds.d)
-		s.ds.gramCol(c, j, s.scratch)
-		c[j] = s.ds.norm2[j]
-		s.gram[j] = c
-		s.ngram++
+	if s.gram[j] == nil {
+		s.fillBatch(j)
 	}
-	return c
+	return s.gram[j]
+}
+
+// maxBatch bounds the number of Gram columns computed in one pass over X.
+const maxBatch = 16
+
+// fillBatch computes the Gram column of j together with those of the
+// features most likely to enter next (no column yet, |g_k| >= L1/2,
+// largest |g_k| first, at most maxBatch in all) in a single pass over X:
+// the pass costs far more than the arithmetic for a few columns, so
+// columns computed ahead pay off as soon as a fraction of them are used.
+func (s *covCD) fillBatch(j int) {
+	idx := append(s.batch[:0], j)
+	thr := s.L1 / 2
+	for k, gk := range s.g {
+		if k != j && s.gram[k] == nil && s.ds.norm2[k] > 0 && math.Abs(gk) >= thr {
+			idx = append(idx, k)
+		}
+	}
+	if len(idx) > maxBatch {
+		rest := idx[1:]
+		sort.Slice(rest, func(a, b int) bool {
+			ga, gb := math.Abs(s.g[rest[a]]), math.Abs(s.g[rest[b]])
+			if ga != gb {
+				return ga > gb
+			}
+			return rest[a] < rest[b]
+		})
+		idx = idx[:maxBatch]
+	}
+	s.batch = idx
+	d := s.ds.d
+	slab := make([]float64, len(idx)*d)
+	cols := s.cols[:0]
+	for b, k := range idx {
+		c := slab[b*d : (b+1)*d : (b+1)*d]
+		s.gram[k] = c
+		cols = append(cols, c)
+	}
+	s.cols = cols
+	s.ds.gramCols(cols, idx, &s.vbuf)
+	for b, k := range idx {
+		cols[b][k] = s.ds.norm2[k]
+	}
+	s.ngram += len(idx)
+	s.npass++
 }
 
 func (s *covCD) addWork(j int) {
@@ -189,7 +235,7 @@ func (s *covCD) solve(tol float64, maxIter int, hist *[]float64) (iter int, gap 
 			}
 			continue
 		}
-		for iter < maxIter {
+		for !s.plain && iter < maxIter {
 			s.act = s.act[:0]
 			for _, j := range s.work {
 				if s.w[j] != 0 {
@@ -213,27 +259,53 @@ func (s *covCD) solve(tol float64, maxIter int, hist *[]float64) (iter int, gap 
 
 // solveCD fits one (l1, l2) by coordinate descent starting from w and
 // fills the convergence fields of res.
-func solveCD(ds *design, w []float64, l1, l2, tol float64, maxIter int, res *Result) {
+//
+// From a zero start at l1 < lambda_max it first follows a short geometric
+// path (continuation, about ten values per decade of lambda) with warm
+// starts and sequential strong rules, as glmnet does: the working sets and
+// the set of Gram columns then stay near the size of the final support.
+// From a non-zero start (Init) the working set is the support of the start
+// plus every KKT violator. With cyclic set, every feature is visited in
+// every sweep (textbook cyclic coordinate descent, no continuation or
+// working sets). History records the objective after each sweep at the
+// final (l1, l2).
+func solveCD(ds *design, w []float64, l1, l2, tol float64, maxIter int, cyclic bool, res *Result) {
 	s := newCovCD(ds, w)
 	m := float64(ds.m)
-	s.L1, s.L2 = m*l1, m*l2
-	// Basic strong rule from lambda_max (Tibshirani et al. 2012, eq. 3).
 	var Lmax float64
 	for _, v := range ds.xty {
 		Lmax = math.Max(Lmax, math.Abs(v))
 	}
-	if l1 > 0 {
-		s.strong(Lmax)
+	L1, L2 := m*l1, m*l2
+	warm := len(s.work) > 0
+	iter := 0
+	if !cyclic && !warm && L1 > 0 && L1 < Lmax {
+		// Continuation from lambda_max down to the target.
+		tmax := Lmax / L1
+		n := int(math.Ceil(10 * math.Log10(tmax)))
+		L1prev := Lmax
+		for k := 1; k < n && iter < maxIter; k++ {
+			t := math.Pow(tmax, 1-float64(k)/float64(n))
+			s.L1, s.L2 = L1*t, L2*t
+			s.strong(L1prev)
+			it, _, _ := s.solve(tol, maxIter-iter, nil)
+			iter += it
+			L1prev = s.L1
+		}
+		s.L1, s.L2 = L1, L2
+		s.strong(L1prev)
 	} else {
+		s.L1, s.L2 = L1, L2
 		for j := range s.g {
-			if ds.norm2[j] > 0 {
+			if ds.norm2[j] > 0 && (cyclic || L1 == 0 || (warm && math.Abs(s.g[j]) > L1)) {
 				s.addWork(j)
 			}
 		}
+		s.plain = cyclic
 	}
 	hist := []float64{s.objective()}
-	iter, gap, conv := s.solve(tol, maxIter, &hist)
-	res.Iter, res.Gap, res.Converged = iter, gap/m, conv
+	it, gap, conv := s.solve(tol, max(maxIter-iter, 0), &hist)
+	res.Iter, res.Gap, res.Converged = iter+it, gap/m, conv
 	res.Objective = s.objective()
 	res.History = hist
 }

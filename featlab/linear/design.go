@@ -6,6 +6,7 @@ import (
 	"github.com/featlab/course/featlab"
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -24,8 +25,8 @@ type design struct {
 	y      []float64 // target, centred when there is an intercept (own copy then)
 	ymean  float64
 	yy     float64   // ||y||^2 (centred)
-	norm2  []float64 // ||Xc_j||^2, filled by prepare
-	xty    []float64 // Xc^T y, filled by prepare
+	norm2  []float64 // ||Xc_j||^2
+	xty    []float64 // Xc^T y
 }
 
 // rawDense returns the row-major data of X, copying only when X is not a
@@ -37,9 +38,13 @@ func rawDense(X mat.Matrix) blas64.General {
 	return mat.DenseCopyOf(X).RawMatrix()
 }
 
-// newDesign checks X and y (non-empty, finite, matching lengths) and
-// computes the column means when intercept is set. It does not compute
-// norms or X^T y (see prepare).
+// newDesign checks X and y (non-empty, finite, matching lengths) and, in
+// one pass over X, computes the column means (with an intercept), the
+// squared column norms ||Xc_j||^2 and Xc^T y. Sums run on data shifted by
+// the first row (the shifted-data algorithm), so centring loses no
+// accuracy to cancellation unless a column's spread is tiny compared with
+// the distance of its first value from its mean; a constant column gets a
+// norm of exactly 0.
 func newDesign(X mat.Matrix, y []float64, intercept bool) (*design, error) {
 	if X == nil {
 		return nil, featlab.Errorf(featlab.ErrEmpty, "nil matrix")
@@ -56,35 +61,13 @@ func newDesign(X mat.Matrix, y []float64, intercept bool) (*design, error) {
 	}
 	raw := rawDense(X)
 	ds := &design{m: m, d: d, x: raw.Data, stride: raw.Stride}
-	var sums []float64
+	fm := float64(m)
 	if intercept {
-		sums = make([]float64, d)
-	}
-	for i := 0; i < m; i++ {
-		row := raw.Data[i*raw.Stride : i*raw.Stride+d]
-		for j, v := range row {
-			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, featlab.Errorf(featlab.ErrNotFinite, "value %v at row %d, column %d", v, i, j)
-			}
-		}
-		if intercept {
-			sums = sums[:len(row)]
-			for j, v := range row {
-				sums[j] += v
-			}
-		}
-	}
-	if intercept {
-		inv := 1 / float64(m)
-		for j := range sums {
-			sums[j] *= inv
-		}
-		ds.xmean = sums
 		var s float64
 		for _, v := range y {
 			s += v
 		}
-		ds.ymean = s / float64(m)
+		ds.ymean = s / fm
 		ds.y = make([]float64, m)
 		for i, v := range y {
 			ds.y[i] = v - ds.ymean
@@ -92,10 +75,70 @@ func newDesign(X mat.Matrix, y []float64, intercept bool) (*design, error) {
 	} else {
 		ds.y = y
 	}
+	var ysum float64
 	for _, v := range ds.y {
 		ds.yy += v * v
+		ysum += v
 	}
+	s1 := make([]float64, d)
+	s2 := make([]float64, d)
+	sy := make([]float64, d)
+	var x0 []float64
+	if intercept {
+		x0 = make([]float64, d)
+		copy(x0, ds.row(0))
+	}
+	for i := 0; i < m; i++ {
+		row := ds.row(i)
+		yi := ds.y[i]
+		s1, s2, sy := s1[:len(row)], s2[:len(row)], sy[:len(row)]
+		if x0 == nil {
+			for j, v := range row {
+				s1[j] += v
+				s2[j] += v * v
+				sy[j] += v * yi
+			}
+			continue
+		}
+		x0 := x0[:len(row)]
+		for j, v := range row {
+			c := v - x0[j]
+			s1[j] += c
+			s2[j] += c * c
+			sy[j] += c * yi
+		}
+	}
+	for j := 0; j < d; j++ {
+		if math.IsNaN(s2[j]) || math.IsInf(s2[j], 0) || math.IsNaN(sy[j]) || math.IsInf(sy[j], 0) {
+			return nil, ds.nonFinite(j)
+		}
+	}
+	if intercept {
+		ds.xmean = make([]float64, d)
+		for j := range s1 {
+			c := s1[j] / fm
+			ds.xmean[j] = x0[j] + c
+			n2 := s2[j] - s1[j]*c
+			if n2 < 0 || s2[j] == 0 {
+				n2 = 0
+			}
+			s2[j] = n2
+			sy[j] -= c * ysum
+		}
+	}
+	ds.norm2, ds.xty = s2, sy
 	return ds, nil
+}
+
+// nonFinite returns the error for column j, whose sums were not finite:
+// the first NaN or infinity in it, or a value too large to square.
+func (ds *design) nonFinite(j int) error {
+	for i := 0; i < ds.m; i++ {
+		if v := ds.x[i*ds.stride+j]; math.IsNaN(v) || math.IsInf(v, 0) {
+			return featlab.Errorf(featlab.ErrNotFinite, "value %v at row %d, column %d", v, i, j)
+		}
+	}
+	return featlab.Errorf(featlab.ErrNotFinite, "column %d: values too large (sums of squares overflow)", j)
 }
 
 // row returns row i of X.
@@ -103,44 +146,9 @@ func (ds *design) row(i int) []float64 {
 	return ds.x[i*ds.stride : i*ds.stride+ds.d]
 }
 
-// prepare fills norm2 = ||Xc_j||^2 and xty = Xc^T y in one pass over X,
-// centring each element exactly (no cancellation from sum-of-squares
-// formulas).
-func (ds *design) prepare() {
-	if ds.norm2 != nil {
-		return
-	}
-	d := ds.d
-	ds.norm2 = make([]float64, d)
-	ds.xty = make([]float64, d)
-	norm2, xty := ds.norm2, ds.xty
-	if ds.xmean == nil {
-		for i := 0; i < ds.m; i++ {
-			row := ds.row(i)
-			yi := ds.y[i]
-			norm2 := norm2[:len(row)]
-			xty := xty[:len(row)]
-			for j, v := range row {
-				norm2[j] += v * v
-				xty[j] += v * yi
-			}
-		}
-		return
-	}
-	mean := ds.xmean
-	for i := 0; i < ds.m; i++ {
-		row := ds.row(i)
-		yi := ds.y[i]
-		norm2 := norm2[:len(row)]
-		xty := xty[:len(row)]
-		mean := mean[:len(row)]
-		for j, v := range row {
-			c := v - mean[j]
-			norm2[j] += c * c
-			xty[j] += c * yi
-		}
-	}
-}
+// prepare is kept for the solvers' benefit; newDesign already filled
+// norm2 and xty.
+func (ds *design) prepare() {}
 
 // mulVec sets dst = Xc w (length m).
 func (ds *design) mulVec(dst, w []float64) {
@@ -190,6 +198,55 @@ func (ds *design) gramCol(dst []float64, j int, v []float64) {
 		}
 	}
 	ds.mulTVec(dst, v)
+}
+
+// gramCols sets cols[b] = Xc^T Xc_{idx[b]} for every b in one pass over X:
+// each row is read once and feeds every column through an asm axpy, so
+// the cost of a batch is one stream of X plus the arithmetic.
+// *vbuf is scratch space (2 len(idx)).
+func (ds *design) gramCols(cols [][]float64, idx []int, vbuf *[]float64) {
+	B, m, d := len(idx), ds.m, ds.d
+	if cap(*vbuf) < 2*B {
+		*vbuf = make([]float64, 2*B)
+	}
+	v := (*vbuf)[:B]
+	sv := (*vbuf)[B : 2*B]
+	for b := range sv {
+		sv[b] = 0
+	}
+	for _, c := range cols {
+		for k := range c {
+			c[k] = 0
+		}
+	}
+	x, st := ds.x, ds.stride
+	mean := ds.xmean
+	for i := 0; i < m; i++ {
+		row := x[i*st : i*st+d]
+		for b, k := range idx {
+			v[b] = row[k]
+		}
+		if mean != nil {
+			for b, k := range idx {
+				v[b] -= mean[k]
+				sv[b] += v[b]
+			}
+		}
+		for b, a := range v {
+			if a != 0 {
+				floats.AddScaled(cols[b], a, row)
+			}
+		}
+	}
+	if mean != nil {
+		// Xc^T v = X^T v - xmean (1^T v); 1^T v is ~0 for a centred v,
+		// so this only removes rounding.
+		for b, c := range cols {
+			if sv[b] != 0 {
+				floats.AddScaled(c, -sv[b], mean)
+			}
+		}
+	}
 }
 
 // intercept returns the intercept mean(y) - mean(X) w (0 without one).

@@ -78,6 +78,11 @@ type LassoConfig struct {
 	// Init, when non-nil, is the starting point (a warm start); it must
 	// have one entry per feature. Default: zero.
 	Init []float64
+	// Cyclic makes coordinate descent textbook cyclic coordinate descent:
+	// every feature in every sweep, no continuation, working sets or
+	// active-set cycling (for teaching and checking; same solution, much
+	// slower on large d). Ignored by the other solvers. Default false.
+	Cyclic bool
 }
 
 // ElasticNetConfig configures ElasticNet, in scikit-learn's
@@ -94,12 +99,14 @@ type ElasticNetConfig struct {
 	// is ridge with (Alpha/2)||w||^2. The zero value is therefore pure
 	// ridge; set it explicitly (scikit-learn's default is 0.5).
 	L1Ratio float64
-	// Intercept, Solver, Tol, MaxIter and Init are as in LassoConfig.
+	// Intercept, Solver, Tol, MaxIter, Init and Cyclic are as in
+	// LassoConfig.
 	Intercept bool
 	Solver    Solver
 	Tol       float64
 	MaxIter   int
 	Init      []float64
+	Cyclic    bool
 }
 
 // Result is a lasso or elastic-net fit with its convergence record.
@@ -118,14 +125,15 @@ type Result struct {
 	// Gap is the duality gap at Coef, in the same scaling: an upper bound
 	// on Objective minus the optimum.
 	Gap float64
-	// Iter is the number of sweeps (coordinate descent) or iterations
-	// (proximal gradient, FISTA) made.
+	// Iter is the number of sweeps (coordinate descent, including those of
+	// its continuation stages) or iterations (proximal gradient, FISTA).
 	Iter int
 	// Converged reports Gap <= Tol*||y||^2/m within MaxIter.
 	Converged bool
-	// History holds the objective after each iteration (proximal gradient
-	// and FISTA: every iteration, History[0] being the starting point;
-	// coordinate descent: after each sweep).
+	// History holds the objective after each iteration, History[0] at the
+	// starting point: every iteration of proximal gradient and FISTA, every
+	// sweep of coordinate descent at the final lambda (after its
+	// continuation stages; use Cyclic for plain sweeps from the start).
 	History []float64
 }
 
@@ -146,7 +154,7 @@ func Lasso(X mat.Matrix, y []float64, cfg LassoConfig) (*Result, error) {
 		return nil, err
 	}
 	return fitPenalised(X, y, cfg.Lambda, 0, solveOpts{
-		intercept: cfg.Intercept, solver: cfg.Solver, tol: cfg.Tol, maxIter: cfg.MaxIter, init: cfg.Init,
+		intercept: cfg.Intercept, solver: cfg.Solver, tol: cfg.Tol, maxIter: cfg.MaxIter, init: cfg.Init, cyclic: cfg.Cyclic,
 	})
 }
 
@@ -166,7 +174,7 @@ func ElasticNet(X mat.Matrix, y []float64, cfg ElasticNetConfig) (*Result, error
 		return nil, featlab.Errorf(featlab.ErrParam, "elastic-net l1 ratio = %v must be in [0, 1]", cfg.L1Ratio)
 	}
 	return fitPenalised(X, y, cfg.Alpha*cfg.L1Ratio, cfg.Alpha*(1-cfg.L1Ratio), solveOpts{
-		intercept: cfg.Intercept, solver: cfg.Solver, tol: cfg.Tol, maxIter: cfg.MaxIter, init: cfg.Init,
+		intercept: cfg.Intercept, solver: cfg.Solver, tol: cfg.Tol, maxIter: cfg.MaxIter, init: cfg.Init, cyclic: cfg.Cyclic,
 	})
 }
 
@@ -215,6 +223,7 @@ type solveOpts struct {
 	tol       float64
 	maxIter   int
 	init      []float64
+	cyclic    bool
 }
 
 func (o *solveOpts) defaults() error {
@@ -261,7 +270,7 @@ func fitPenalised(X mat.Matrix, y []float64, l1, l2 float64, o solveOpts) (*Resu
 	res := &Result{Lambda1: l1, Lambda2: l2, Solver: o.solver}
 	switch o.solver {
 	case CoordinateDescent:
-		solveCD(ds, w, l1, l2, o.tol, o.maxIter, res)
+		solveCD(ds, w, l1, l2, o.tol, o.maxIter, o.cyclic, res)
 	default:
 		solveProx(ds, w, l1, l2, o.tol, o.maxIter, o.solver == FISTA, res)
 	}
