@@ -1,0 +1,155 @@
+package linear
+
+import (
+	"math"
+	"math/rand/v2"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/featlab/course/featlab"
+)
+
+// SGDConfig configures SGDLeastSquares. The zero value runs 100000 updates
+// with the step 1/max_i ||x_i||^2 from seed 0, checking the objective once
+// per m updates.
+type SGDConfig struct {
+	// Step is the constant step size eta > 0. Default 0 means
+	// eta = 1/beta with beta = max_i ||x_i||^2, the smoothness constant of
+	// the per-example losses (1/2)(<w, x_i> - y_i)^2: the largest step for
+	// which no single update overshoots its own example.
+	Step float64
+	// MaxIter is the largest number of updates. Default 100000.
+	MaxIter int
+	// Tol stops the run as soon as the objective F(w) <= Tol at a check.
+	// Default 0: run all MaxIter updates. On data that a linear predictor
+	// fits exactly (min F = 0), Tol is the accuracy reached.
+	Tol float64
+	// CheckEvery is the number of updates between two evaluations of F
+	// (each costs one pass over the data, O(md)). Default m.
+	CheckEvery int
+	// Seed seeds the choice of examples (PCG with second word 0x56d).
+	Seed uint64
+	// Progress, when non-nil, is called after each check with the
+	// updates done and MaxIter.
+	Progress featlab.Progress
+}
+
+// SGDPoint is one evaluation of the objective during SGD.
+type SGDPoint struct {
+	Iter      int     // updates done
+	Objective float64 // F(w) after Iter updates
+}
+
+// SGDResult is the outcome of SGDLeastSquares.
+type SGDResult struct {
+	W         []float64  // the last iterate
+	Iter      int        // updates done
+	Converged bool       // F(W) <= Tol was reached (false when Tol = 0)
+	Step      float64    // the step size used
+	Trace     []SGDPoint // F at iteration 0 and at every check, in order
+}
+
+// SGDLeastSquares minimises the empirical squared loss with the book's 1/2,
+//
+//	F(w) = (1/2m) ||Xw - y||^2 = (1/m) sum_i (1/2)(<w, x_i> - y_i)^2,
+//
+// by plain stochastic gradient descent without intercept or
+// regularization: starting from w = 0, each update draws an example i
+// uniformly at random (seeded) and takes a step along its loss gradient,
+//
+//	w <- w - eta (<w, x_i> - y_i) x_i,
+//
+// with a constant step eta (default 1/max_i ||x_i||^2). The iterate itself
+// is returned, not an average. It is the minimal SGD used to show the
+// runtime claim of Shalev-Shwartz 25.2: the number of updates needed for a
+// given accuracy grows with ||w*||^2 and max_i ||x_i||^2 (Section 14.5.3),
+// so badly scaled features make it far slower, and normalizing them
+// (transform.MaxAbs) makes it fast. It is not a production solver: use
+// LeastSquares or Ridge for that.
+func SGDLeastSquares(X mat.Matrix, y []float64, cfg SGDConfig) (*SGDResult, error) {
+	m, d, err := featlab.CheckXY(X, y, nil)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Step < 0 || math.IsNaN(cfg.Step) || math.IsInf(cfg.Step, 0) {
+		return nil, featlab.Errorf(featlab.ErrParam, "SGD step %v must be finite and > 0 (0 for the default)", cfg.Step)
+	}
+	if cfg.MaxIter < 0 || cfg.CheckEvery < 0 || cfg.Tol < 0 || math.IsNaN(cfg.Tol) {
+		return nil, featlab.Errorf(featlab.ErrParam, "SGD MaxIter %d, CheckEvery %d and Tol %v must be >= 0", cfg.MaxIter, cfg.CheckEvery, cfg.Tol)
+	}
+	A := mat.DenseCopyOf(X)
+	maxIter := cfg.MaxIter
+	if maxIter == 0 {
+		maxIter = 100000
+	}
+	every := cfg.CheckEvery
+	if every == 0 {
+		every = m
+	}
+	eta := cfg.Step
+	if eta == 0 {
+		beta := 0.0
+		for i := 0; i < m; i++ {
+			row := A.RawRowView(i)
+			s := 0.0
+			for _, v := range row {
+				s += v * v
+			}
+			beta = math.Max(beta, s)
+		}
+		if beta == 0 {
+			return nil, featlab.Errorf(featlab.ErrConstant, "every row of X is zero: SGD cannot move")
+		}
+		eta = 1 / beta
+	}
+	w := make([]float64, d)
+	objective := func() float64 {
+		s := 0.0
+		for i := 0; i < m; i++ {
+			row := A.RawRowView(i)
+			r := -y[i]
+			for j, v := range row {
+				r += w[j] * v
+			}
+			s += r * r
+		}
+		return s / (2 * float64(m))
+	}
+	res := &SGDResult{Step: eta}
+	f := objective()
+	res.Trace = append(res.Trace, SGDPoint{0, f})
+	if cfg.Tol > 0 && f <= cfg.Tol {
+		res.W, res.Converged = w, true
+		return res, nil
+	}
+	rng := rand.New(rand.NewPCG(cfg.Seed, 0x56d))
+	for t := 1; t <= maxIter; t++ {
+		i := rng.IntN(m)
+		row := A.RawRowView(i)
+		r := -y[i]
+		for j, v := range row {
+			r += w[j] * v
+		}
+		g := eta * r
+		for j, v := range row {
+			w[j] -= g * v
+		}
+		if t%every == 0 || t == maxIter {
+			f = objective()
+			if math.IsNaN(f) || math.IsInf(f, 0) {
+				return nil, featlab.Errorf(featlab.ErrNotConverged, "SGD diverged at update %d (step %v is too large)", t, eta)
+			}
+			res.Trace = append(res.Trace, SGDPoint{t, f})
+			res.Iter = t
+			if cfg.Progress != nil {
+				cfg.Progress(t, maxIter)
+			}
+			if cfg.Tol > 0 && f <= cfg.Tol {
+				res.Converged = true
+				break
+			}
+		}
+	}
+	res.W = w
+	return res, nil
+}

@@ -1,0 +1,89 @@
+package linear
+
+import (
+	"errors"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/featlab/course/featlab"
+)
+
+// consistent returns X (m x 3, N(0,1)) and y = X w0 exactly.
+func consistent(m int) (*mat.Dense, []float64, []float64) {
+	r := rand.New(rand.NewPCG(4, 4))
+	X := mat.NewDense(m, 3, nil)
+	w0 := []float64{1, -2, 0.5}
+	y := make([]float64, m)
+	for i := 0; i < m; i++ {
+		for j := 0; j < 3; j++ {
+			v := r.NormFloat64()
+			X.Set(i, j, v)
+			y[i] += w0[j] * v
+		}
+	}
+	return X, y, w0
+}
+
+func TestSGDLeastSquaresConverges(t *testing.T) {
+	X, y, w0 := consistent(200)
+	res, err := SGDLeastSquares(X, y, SGDConfig{MaxIter: 20000, Tol: 1e-20, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// y = X w0 exactly, so SGD with the safe step converges linearly to w0.
+	for j := range w0 {
+		if math.Abs(res.W[j]-w0[j]) > 1e-9 {
+			t.Errorf("w[%d] = %v, want %v", j, res.W[j], w0[j])
+		}
+	}
+	if !res.Converged || res.Iter >= 20000 || res.Iter%200 != 0 {
+		t.Errorf("converged %v after %d updates", res.Converged, res.Iter)
+	}
+	// The trace starts at F(0) = ||y||^2/(2m) and ends at or below Tol.
+	f0 := 0.0
+	for _, v := range y {
+		f0 += v * v
+	}
+	if tr := res.Trace; tr[0].Iter != 0 || math.Abs(tr[0].Objective-f0/400) > 1e-12 || tr[len(tr)-1].Objective > 1e-20 {
+		t.Errorf("trace %v ... %v", tr[0], tr[len(tr)-1])
+	}
+	// Same seed, same iterates.
+	again, _ := SGDLeastSquares(X, y, SGDConfig{MaxIter: 20000, Tol: 1e-20, Seed: 1})
+	for j := range res.W {
+		if again.W[j] != res.W[j] {
+			t.Fatal("not deterministic")
+		}
+	}
+	// Default step is 1 / max ||x_i||^2.
+	beta := 0.0
+	for i := 0; i < 200; i++ {
+		beta = math.Max(beta, mat.Dot(X.RowView(i), X.RowView(i)))
+	}
+	if res.Step != 1/beta {
+		t.Errorf("step %v, want %v", res.Step, 1/beta)
+	}
+}
+
+func TestSGDLeastSquaresErrors(t *testing.T) {
+	X, y, _ := consistent(20)
+	if _, err := SGDLeastSquares(X, y, SGDConfig{Step: -1}); !errors.Is(err, featlab.ErrParam) {
+		t.Errorf("negative step: %v", err)
+	}
+	if _, err := SGDLeastSquares(X, y[:5], SGDConfig{}); !errors.Is(err, featlab.ErrShape) {
+		t.Errorf("short y: %v", err)
+	}
+	if _, err := SGDLeastSquares(X, y, SGDConfig{Step: 100, MaxIter: 100000, CheckEvery: 10}); !errors.Is(err, featlab.ErrNotConverged) {
+		t.Errorf("huge step: %v", err)
+	}
+	if _, err := SGDLeastSquares(mat.NewDense(3, 2, nil), []float64{1, 2, 3}, SGDConfig{}); !errors.Is(err, featlab.ErrConstant) {
+		t.Errorf("zero rows: %v", err)
+	}
+	Y := mat.DenseCopyOf(X)
+	Y.Set(3, 1, math.NaN())
+	if _, err := SGDLeastSquares(Y, y, SGDConfig{}); !errors.Is(err, featlab.ErrNotFinite) {
+		t.Errorf("NaN: %v", err)
+	}
+}
