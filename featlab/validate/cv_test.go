@@ -1,0 +1,151 @@
+package validate
+
+import (
+	"errors"
+	"math"
+	"reflect"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/featlab/course/featlab"
+)
+
+// leastSquares is a Learner fitting y ~ X w by QR (no intercept).
+var leastSquares = featlab.LearnerFunc(func(X mat.Matrix, y []float64) (featlab.Predictor, error) {
+	var w mat.VecDense
+	if err := w.SolveVec(X, mat.NewVecDense(len(y), y)); err != nil {
+		return nil, featlab.Errorf(featlab.ErrConstant, "singular design: %v", err)
+	}
+	return featlab.PredictorFunc(func(X mat.Matrix) ([]float64, error) {
+		r, _ := X.Dims()
+		var p mat.VecDense
+		p.MulVec(X, &w)
+		return mat.Col(nil, 0, &p)[:r], nil
+	}), nil
+})
+
+func linearData(m int, seed uint64) (*mat.Dense, []float64) {
+	r := newRand(seed)
+	X := mat.NewDense(m, 3, nil)
+	y := make([]float64, m)
+	for i := range m {
+		a, b, c := r.NormFloat64(), r.NormFloat64(), r.NormFloat64()
+		X.SetRow(i, []float64{a, b, c})
+		y[i] = 2*a - b + 0.5*c + 0.1*r.NormFloat64()
+	}
+	return X, y
+}
+
+func TestCrossValidateMatchesSerialLoop(t *testing.T) {
+	X, y := linearData(60, 1)
+	folds, _ := KFold(60, 5, 2)
+	res, err := CrossValidate(leastSquares, X, y, folds, MSE)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The same computation by hand, fold after fold.
+	want := make([]float64, len(folds))
+	for f, fold := range folds {
+		tr := mat.NewDense(len(fold.Train), 3, nil)
+		ytr := make([]float64, len(fold.Train))
+		for k, i := range fold.Train {
+			tr.SetRow(k, X.RawRowView(i))
+			ytr[k] = y[i]
+		}
+		te := mat.NewDense(len(fold.Test), 3, nil)
+		yte := make([]float64, len(fold.Test))
+		for k, i := range fold.Test {
+			te.SetRow(k, X.RawRowView(i))
+			yte[k] = y[i]
+		}
+		p, _ := leastSquares.Fit(tr, ytr)
+		yhat, _ := p.Predict(te)
+		want[f], _ = MSE(yte, yhat)
+	}
+	if !reflect.DeepEqual(res.Scores, want) {
+		t.Errorf("scores %v, serial loop %v", res.Scores, want)
+	}
+	// Noise variance 0.01: each fold's test MSE is near it.
+	for f, s := range res.Scores {
+		if s > 0.05 {
+			t.Errorf("fold %d MSE %v, want about 0.01", f, s)
+		}
+	}
+	// Same result for every number of workers.
+	for _, w := range []int{1, 2, 3, 16} {
+		r2, err := CVConfig{Workers: w}.Run(leastSquares, X, y, folds, MSE)
+		if err != nil || !reflect.DeepEqual(r2, res) {
+			t.Errorf("workers %d: %v (%v), want %v", w, r2, err, res)
+		}
+	}
+}
+
+func TestCVResultSummary(t *testing.T) {
+	mean, se := meanStdErr([]float64{1, 2, 3, 4})
+	// mean 2.5; sample variance 5/3; standard error sqrt(5/3)/2.
+	if mean != 2.5 || math.Abs(se-math.Sqrt(5.0/3)/2) > 1e-15 {
+		t.Errorf("mean %v se %v", mean, se)
+	}
+	if m, s := meanStdErr([]float64{7}); m != 7 || s != 0 {
+		t.Errorf("single fold: %v %v", m, s)
+	}
+}
+
+func TestCrossValidateProgress(t *testing.T) {
+	X, y := linearData(40, 3)
+	folds, _ := Bootstrap(40, 7, 4)
+	var calls [][2]int
+	res, err := CVConfig{Workers: 4, Progress: func(done, total int) { calls = append(calls, [2]int{done, total}) }}.
+		Run(leastSquares, X, y, folds, MSE)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Scores) != 7 || len(calls) != 7 {
+		t.Fatalf("%d scores, %d progress calls", len(res.Scores), len(calls))
+	}
+	for k, c := range calls {
+		if c != [2]int{k + 1, 7} {
+			t.Errorf("progress call %d = %v", k, c)
+		}
+	}
+}
+
+func TestCrossValidateErrors(t *testing.T) {
+	X, y := linearData(20, 5)
+	folds, _ := KFold(20, 4, 6)
+	failing := featlab.LearnerFunc(func(X mat.Matrix, y []float64) (featlab.Predictor, error) {
+		return nil, featlab.Errorf(featlab.ErrConstant, "always fails")
+	})
+	_, err := CrossValidate(failing, X, y, folds, MSE)
+	if !errors.Is(err, featlab.ErrConstant) {
+		t.Errorf("learner error: %v", err)
+	}
+	_, err = CrossValidate(leastSquares, X, y, []Fold{{Train: []int{0, 1, 2, 3}, Test: []int{20}}}, MSE)
+	if !errors.Is(err, featlab.ErrParam) {
+		t.Errorf("index out of range: %v", err)
+	}
+	_, err = CrossValidate(leastSquares, X, y, []Fold{{Train: []int{0, 1, 2}}}, MSE)
+	if !errors.Is(err, featlab.ErrEmpty) {
+		t.Errorf("empty test set: %v", err)
+	}
+	_, err = CrossValidate(leastSquares, X, y, nil, MSE)
+	if !errors.Is(err, featlab.ErrEmpty) {
+		t.Errorf("no folds: %v", err)
+	}
+	_, err = CrossValidate(leastSquares, X, y[:5], folds, MSE)
+	if !errors.Is(err, featlab.ErrShape) {
+		t.Errorf("short y: %v", err)
+	}
+	_, err = CrossValidate(nil, X, y, folds, MSE)
+	if !errors.Is(err, featlab.ErrParam) {
+		t.Errorf("nil learner: %v", err)
+	}
+	// A metric error (one class in a test fold for AUC) names its fold.
+	yc := make([]float64, 20)
+	yc[19] = 1
+	_, err = CrossValidate(leastSquares, X, yc, folds, ROCAUC)
+	if !errors.Is(err, featlab.ErrLabels) {
+		t.Errorf("AUC on a one-class fold: %v", err)
+	}
+}
