@@ -31,10 +31,11 @@ type Curve struct {
 // curve across the range of x.
 const curveSamples = 201
 
-// FitScatter returns a scatter plot of the points (x[i], y[i]) (palette
-// colour 0, no legend entry of their own unless curves are drawn, then
-// "data") with each curve drawn as a line over [min x, max x] in the next
-// palette colours, dashed differently, and named in the legend.
+// FitScatter returns a scatter plot of the points (x[i], y[i]) (small
+// translucent dots in palette colour 0, named "data" in the legend when
+// curves are drawn) with each curve drawn as a line over [min x, max x] in
+// the next palette colours, dashed differently, and named in the legend,
+// which sits top left in a band added above the data.
 //
 // Empty input, lengths that differ, NaN or Inf in x or y, a nil curve
 // function and a curve that is not finite on the range are errors.
@@ -56,7 +57,7 @@ func FitScatter(title, xlabel, ylabel string, x, y []float64, curves ...Curve) (
 	if err != nil {
 		return nil, fmt.Errorf("viz: %w", err)
 	}
-	s.GlyphStyle = draw.GlyphStyle{Color: translucent(Color(0), 0.6), Shape: draw.CircleGlyph{}, Radius: 2}
+	s.GlyphStyle = draw.GlyphStyle{Color: translucent(Color(0), 0.35), Shape: draw.CircleGlyph{}, Radius: 1.5}
 	p.Add(s)
 	if len(curves) > 0 {
 		p.Legend.Add("data", s)
@@ -78,11 +79,17 @@ func FitScatter(title, xlabel, ylabel string, x, y []float64, curves ...Curve) (
 		if err != nil {
 			return nil, fmt.Errorf("viz: %w", err)
 		}
-		l.LineStyle = draw.LineStyle{Color: Color(k + 1), Width: vg.Points(2), Dashes: dashes(k)}
+		l.LineStyle = draw.LineStyle{Color: Color(k + 1), Width: vg.Points(2.5), Dashes: dashes(k)}
 		p.Add(l)
 		p.Legend.Add(c.Name, l)
 	}
-	placeLegend(p, x, y)
+	if len(curves) > 0 {
+		// A free band above the data for the legend: one line of legend
+		// takes about 7% of the height.
+		ymin, ymax := p.Y.Min, p.Y.Max
+		p.Y.Max = ymax + 0.07*float64(len(curves)+1)*(ymax-ymin)
+		p.Legend.Top, p.Legend.Left = true, true
+	}
 	return p, nil
 }
 
