@@ -705,9 +705,14 @@ func DatasetPanel(title string, ds *featlab.Dataset, features []string, bins int
 	return Panel(title, sub.X, sub.Names, classes, ds.Classes, bins)
 }
 
+// maxBarLabels is the most bar names Bars writes under a chart of the
+// default width; with more bars it names every k-th one.
+const maxBarLabels = 32
+
 // Bars returns a bar chart of one score per feature, with the feature
 // names under the bars (turned vertical when there are more than eight
-// names or a long one). Bars start at 0, so negative scores point down.
+// names or a long one; with more than 32 bars only every k-th bar is
+// named, k = ceil(d/32), starting with the first). Bars start at 0, so negative scores point down.
 // The bars are drawn in data units (bar k spans [k-0.4, k+0.4]), so the
 // chart looks the same at every figure size.
 //
@@ -749,8 +754,22 @@ func Bars(title, ylabel string, names []string, scores []float64) (*plot.Plot, e
 	}
 	p.Y.Min, p.Y.Max = lo, hi
 	p.X.Min, p.X.Max = -0.6, float64(len(scores))-0.4
-	p.NominalX(names...)
-	p.Y.Padding = vg.Points(5) // NominalX pads for horizontal labels
+	// Names under the bars (as plot.NominalX), every step-th one when
+	// there are too many to read, in a smaller font beyond 16 bars.
+	step := (len(names) + maxBarLabels - 1) / maxBarLabels
+	ticks := make([]plot.Tick, len(names))
+	for k, n := range names {
+		ticks[k] = plot.Tick{Value: float64(k)}
+		if k%step == 0 {
+			ticks[k].Label = n
+		}
+	}
+	p.X.Tick.Marker = plot.ConstantTicks(ticks)
+	p.X.Tick.Width, p.X.Tick.Length, p.X.Width = 0, 0, 0
+	p.Y.Padding = vg.Points(5)
+	if len(names) > 16 {
+		p.X.Tick.Label.Font.Size = font.Length(8)
+	}
 	long := false
 	for _, n := range names {
 		if len([]rune(n)) > 10 {

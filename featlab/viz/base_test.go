@@ -287,3 +287,37 @@ func TestClassCoding(t *testing.T) {
 		t.Errorf("coding = %v %v, want [2 2] and 3 names", s, n)
 	}
 }
+
+func TestBarsLabels(t *testing.T) {
+	names := make([]string, 64)
+	scores := make([]float64, 64)
+	for i := range names {
+		names[i] = fmt.Sprintf("f%d", i)
+		scores[i] = float64(i % 5)
+	}
+	p, err := Bars("b", "s", names, scores)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 64 bars, at most 32 names: every second bar is named.
+	ticks := p.X.Tick.Marker.Ticks(p.X.Min, p.X.Max)
+	named := 0
+	for k, tk := range ticks {
+		if tk.Value != float64(k) {
+			t.Fatalf("tick %d at %v", k, tk.Value)
+		}
+		if tk.Label != "" {
+			named++
+			if k%2 != 0 || tk.Label != names[k] {
+				t.Errorf("tick %d labelled %q", k, tk.Label)
+			}
+		}
+	}
+	if len(ticks) != 64 || named != 32 {
+		t.Errorf("%d ticks, %d named; want 64, 32", len(ticks), named)
+	}
+	// Axis from the lowest to the highest bar (plus 5%), zero included.
+	if p.Y.Min != 0 || p.Y.Max != 4.2 {
+		t.Errorf("y axis [%v, %v], want [0, 4.2]", p.Y.Min, p.Y.Max)
+	}
+}
