@@ -37,6 +37,7 @@ type covCD struct {
 	cols    [][]float64
 	vbuf    []float64
 	plain   bool // no active-set cycling: every sweep covers the working set
+	r       []float64
 }
 
 func newCovCD(ds *design, w []float64) *covCD {
@@ -197,9 +198,28 @@ func (s *covCD) rr() (rr, ry float64) {
 	return rr, ry
 }
 
-// gap returns the unscaled duality gap.
+// gap returns the unscaled duality gap, from the maintained gradient. The
+// formula for ||r||^2 cancels: its rounding error is about
+// eps (y^T y + |w^T Xc^T y|), large when w is; when the gap is within a
+// factor 1000 of that floor, gap recomputes r = y - Xc w and g = Xc^T r
+// from X (two passes, which also clears the drift of g) and returns the
+// gap of the exact residual, as scikit-learn's non-Gram solver computes it.
 func (s *covCD) gap() float64 {
 	rr, ry := s.rr()
+	gap := dualityGap(s.w, s.g, rr, ry, s.L1, s.L2)
+	floor := 0x1p-52 * (s.ds.yy + math.Abs(s.ds.yy-ry))
+	if gap > 1000*floor {
+		return gap
+	}
+	if s.r == nil {
+		s.r = make([]float64, s.ds.m)
+	}
+	rr = s.ds.residual(s.r, s.w)
+	ry = 0
+	for i, v := range s.ds.y {
+		ry += s.r[i] * v
+	}
+	s.ds.mulTVec(s.g, s.r)
 	return dualityGap(s.w, s.g, rr, ry, s.L1, s.L2)
 }
 
@@ -281,14 +301,18 @@ func solveCD(ds *design, w []float64, l1, l2, tol float64, maxIter int, cyclic b
 	iter := 0
 	if !cyclic && !warm && L1 > 0 && L1 < Lmax {
 		// Continuation from lambda_max down to the target.
+		// The intermediate fits only provide warm starts and working
+		// sets, so they stop at a looser tolerance (and within a share of
+		// the sweep budget).
 		tmax := Lmax / L1
 		n := int(math.Ceil(10 * math.Log10(tmax)))
 		L1prev := Lmax
-		for k := 1; k < n && iter < maxIter; k++ {
+		stageTol := math.Max(tol, 1e-3)
+		for k := 1; k < n && iter < maxIter/2; k++ {
 			t := math.Pow(tmax, 1-float64(k)/float64(n))
 			s.L1, s.L2 = L1*t, L2*t
 			s.strong(L1prev)
-			it, _, _ := s.solve(tol, maxIter-iter, nil)
+			it, _, _ := s.solve(stageTol, maxIter/2-iter, nil)
 			iter += it
 			L1prev = s.L1
 		}
