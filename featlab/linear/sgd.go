@@ -27,6 +27,11 @@ type SGDConfig struct {
 	// CheckEvery is the number of updates between two evaluations of F
 	// (each costs one pass over the data, O(md)). Default m.
 	CheckEvery int
+	// LogChecks evaluates F at about 20 update counts per decade (1, 2,
+	// ..., 10, 11, 13, 14, 16, ...) instead of every CheckEvery updates:
+	// a trace for a plot with a logarithmic axis, at a cost that grows
+	// with log(MaxIter) only. Tol is tested at those counts.
+	LogChecks bool
 	// Seed seeds the choice of examples (PCG with second word 0x56d).
 	Seed uint64
 	// Progress, when non-nil, is called after each check with the
@@ -123,6 +128,10 @@ func SGDLeastSquares(X mat.Matrix, y []float64, cfg SGDConfig) (*SGDResult, erro
 		return res, nil
 	}
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x56d))
+	next, k := every, 0
+	if cfg.LogChecks {
+		next = 1
+	}
 	for t := 1; t <= maxIter; t++ {
 		i := rng.IntN(m)
 		row := A.RawRowView(i)
@@ -134,7 +143,15 @@ func SGDLeastSquares(X mat.Matrix, y []float64, cfg SGDConfig) (*SGDResult, erro
 		for j, v := range row {
 			w[j] -= g * v
 		}
-		if t%every == 0 || t == maxIter {
+		if t == next || t == maxIter {
+			if cfg.LogChecks {
+				for next <= t {
+					k++
+					next = max(next, int(math.Round(math.Pow(10, float64(k)/20))))
+				}
+			} else {
+				next += every
+			}
 			f = objective()
 			if math.IsNaN(f) || math.IsInf(f, 0) {
 				return nil, featlab.Errorf(featlab.ErrNotConverged, "SGD diverged at update %d (step %v is too large)", t, eta)

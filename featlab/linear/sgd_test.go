@@ -87,3 +87,28 @@ func TestSGDLeastSquaresErrors(t *testing.T) {
 		t.Errorf("NaN: %v", err)
 	}
 }
+
+func TestSGDLogChecks(t *testing.T) {
+	X, y, _ := consistent(50)
+	res, err := SGDLeastSquares(X, y, SGDConfig{MaxIter: 1000, LogChecks: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 20 per decade over three decades, the first decade having only the
+	// integers 1..10: 0, 1, 2, ..., 10, then 11, 13, 14, ..., 1000.
+	var iters []int
+	for _, p := range res.Trace {
+		iters = append(iters, p.Iter)
+	}
+	if iters[0] != 0 || iters[1] != 1 || iters[10] != 10 || iters[11] != 11 || iters[12] != 13 || iters[len(iters)-1] != 1000 {
+		t.Errorf("check points %v", iters)
+	}
+	for k := 1; k < len(iters); k++ {
+		if iters[k] <= iters[k-1] {
+			t.Fatalf("check points not increasing: %v", iters)
+		}
+	}
+	if len(iters) > 70 {
+		t.Errorf("%d check points for 3 decades", len(iters))
+	}
+}

@@ -121,9 +121,11 @@ func TestRidgeNormalizationExample(t *testing.T) {
 }
 
 func TestSGDRuntimeClaim(t *testing.T) {
+	// The notebook's run: 10^6 updates at most, log-spaced checks, stop at
+	// F <= 10^-6, seed 1, default step 1/max ||x_i||^2.
 	ds, _ := synth.RidgeScale(1000, 1)
 	Xn, _ := transform.FitTransform(&transform.MaxAbs{}, ds.X)
-	cfg := linear.SGDConfig{MaxIter: 100000, Tol: 1e-4, CheckEvery: 10, Seed: 3}
+	cfg := linear.SGDConfig{MaxIter: 1000000, LogChecks: true, Tol: 1e-6, Seed: 1}
 	norm, err := linear.SGDLeastSquares(Xn, ds.Y, cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -132,15 +134,22 @@ func TestSGDRuntimeClaim(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Normalized: a few hundred updates reach F <= 10^-4; unnormalized,
-	// 10^5 updates leave F near 0.1 (w ~ [0.8, small], F = 0.2/2): the
-	// x2 direction has curvature 10^-8 and needs ~10^9 updates.
-	if !norm.Converged || norm.Iter > 2000 {
+	// Normalized: about a hundred updates reach F <= 10^-6 (the notebook
+	// prints 120); raw: 10^6 updates leave F near 0.1 (w ~ [0.8, small],
+	// F = 0.2/2), since the x2 direction has curvature 2e-9 and needs
+	// ~10^9 updates per factor e.
+	if !norm.Converged || norm.Iter > 300 {
 		t.Errorf("normalized SGD: converged %v after %d updates", norm.Converged, norm.Iter)
 	}
-	last := raw.Trace[len(raw.Trace)-1].Objective
-	if raw.Converged || last < 0.09 {
-		t.Errorf("unnormalized SGD: converged %v, F = %v after %d", raw.Converged, last, raw.Iter)
+	last := raw.Trace[len(raw.Trace)-1]
+	if raw.Converged || last.Objective < 0.09 || last.Iter != 1000000 {
+		t.Errorf("raw SGD: converged %v, F = %v after %d", raw.Converged, last.Objective, last.Iter)
+	}
+	C, _, _ := synth.RidgeScaleMoments(nil)
+	tr, det := C[0][0]+C[1][1], C[0][0]*C[1][1]-C[0][1]*C[0][1]
+	lmin := tr/2 - math.Sqrt(tr*tr/4-det)
+	if n := 1 / (raw.Step * lmin); n < 1e9 || n > 1.2e9 {
+		t.Errorf("updates per factor e: %.3g, notebook: 1.1e9", n)
 	}
 }
 

@@ -1,0 +1,274 @@
+package viz
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"strconv"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/featlab/course/featlab"
+)
+
+// This file holds the figures of the transformations chapter (notebook
+// 06): line charts with logarithmic axes and reference lines (ridge
+// solutions and risks as lambda sweeps, SGD objectives, the clipping
+// example's losses, clipping against the sigmoid), and galleries of
+// histograms of a feature before and after each transformation.
+
+// LineSeries is one curve of a LineChart.
+type LineSeries struct {
+	Name   string    // legend entry; empty for none
+	X, Y   []float64 // the points, in drawing order
+	Points bool      // also draw a glyph at every point
+}
+
+// RefLine is a dashed reference line across a LineChart: vertical at X
+// when Vertical is set, else horizontal at Y.
+type RefLine struct {
+	Name     string  // legend entry, e.g. "lambda = 0.25/(10^8 - 1)"
+	Vertical bool    // vertical at X, else horizontal at Y
+	At       float64 // the x (vertical) or y (horizontal) position
+}
+
+// LineChart draws the series as lines in palette colours (series k in
+// Color(k), dashed by dashes(k) so that they stay apart in grey scale),
+// with logarithmic x and/or y axes on request, and the reference lines in
+// grey or black dashes. The legend names every named series and reference
+// line.
+//
+// Empty series, lengths that differ, NaN or Inf, and non-positive values
+// on a logarithmic axis are errors.
+func LineChart(title, xlabel, ylabel string, logX, logY bool, series []LineSeries, refs ...RefLine) (*plot.Plot, error) {
+	if len(series) == 0 {
+		return nil, featlab.Errorf(featlab.ErrEmpty, "viz: LineChart needs at least one series")
+	}
+	p := New(title, xlabel, ylabel)
+	if logX {
+		p.X.Scale = plot.LogScale{}
+		p.X.Tick.Marker = decadeTicks{}
+	}
+	if logY {
+		p.Y.Scale = plot.LogScale{}
+		p.Y.Tick.Marker = decadeTicks{}
+	}
+	var allX, allY []float64
+	legendRows := 0
+	for k, s := range series {
+		if err := checkValues(s.X, -1, fmt.Sprintf("x of series %q", s.Name)); err != nil {
+			return nil, err
+		}
+		if err := checkValues(s.Y, len(s.X), fmt.Sprintf("y of series %q", s.Name)); err != nil {
+			return nil, err
+		}
+		pts := make(plotter.XYs, len(s.X))
+		for i := range s.X {
+			if (logX && s.X[i] <= 0) || (logY && s.Y[i] <= 0) {
+				return nil, featlab.Errorf(featlab.ErrParam, "viz: series %q has the point (%v, %v) on a logarithmic axis", s.Name, s.X[i], s.Y[i])
+			}
+			pts[i] = plotter.XY{X: s.X[i], Y: s.Y[i]}
+		}
+		allX, allY = append(allX, s.X...), append(allY, s.Y...)
+		l, err := plotter.NewLine(pts)
+		if err != nil {
+			return nil, fmt.Errorf("viz: %w", err)
+		}
+		l.LineStyle = draw.LineStyle{Color: Color(k), Width: vg.Points(2), Dashes: dashes(k)}
+		p.Add(l)
+		var thumb []plot.Thumbnailer = []plot.Thumbnailer{l}
+		if s.Points {
+			sc, err := plotter.NewScatter(pts)
+			if err != nil {
+				return nil, fmt.Errorf("viz: %w", err)
+			}
+			sc.GlyphStyle = glyph(k, 2.5)
+			p.Add(sc)
+			thumb = append(thumb, sc)
+		}
+		if s.Name != "" {
+			p.Legend.Add(s.Name, thumb...)
+			legendRows++
+		}
+	}
+	xmin, xmax, ymin, ymax := p.X.Min, p.X.Max, p.Y.Min, p.Y.Max
+	for k, r := range refs {
+		if math.IsNaN(r.At) || math.IsInf(r.At, 0) {
+			return nil, featlab.Errorf(featlab.ErrNotFinite, "viz: reference line %q at %v", r.Name, r.At)
+		}
+		var pts plotter.XYs
+		if r.Vertical {
+			if logX && r.At <= 0 {
+				return nil, featlab.Errorf(featlab.ErrParam, "viz: vertical line %q at %v on a logarithmic axis", r.Name, r.At)
+			}
+			pts = plotter.XYs{{X: r.At, Y: ymin}, {X: r.At, Y: ymax}}
+			xmin, xmax = math.Min(xmin, r.At), math.Max(xmax, r.At)
+		} else {
+			if logY && r.At <= 0 {
+				return nil, featlab.Errorf(featlab.ErrParam, "viz: horizontal line %q at %v on a logarithmic axis", r.Name, r.At)
+			}
+			pts = plotter.XYs{{X: xmin, Y: r.At}, {X: xmax, Y: r.At}}
+			ymin, ymax = math.Min(ymin, r.At), math.Max(ymax, r.At)
+		}
+		l, err := plotter.NewLine(pts)
+		if err != nil {
+			return nil, fmt.Errorf("viz: %w", err)
+		}
+		grey := []color.Color{color.Gray{Y: 0x55}, color.Black, color.Gray{Y: 0x99}}[k%3]
+		l.LineStyle = draw.LineStyle{Color: grey, Width: vg.Points(1.2), Dashes: []vg.Length{vg.Points(4), vg.Points(3)}}
+		p.Add(l)
+		if r.Name != "" {
+			p.Legend.Add(r.Name, l)
+			legendRows++
+		}
+	}
+	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = xmin, xmax, ymin, ymax
+	// Headroom above the curves for the legend rows.
+	if rows := legendRows; rows > 0 {
+		f := 0.075 * float64(rows)
+		if logY {
+			p.Y.Max = ymax * math.Pow(ymax/ymin, f)
+		} else {
+			p.Y.Max = ymax + f*(ymax-ymin)
+		}
+	}
+	placeLegend(p, allX, allY)
+	return p, nil
+}
+
+// decadeTicks marks a logarithmic axis at powers of ten, labelled 1e-12,
+// 0.001, 1, 100, 1e+06 ..., every second or third decade when the axis spans
+// many, with unlabelled minor ticks at 2..9 times a power of ten when it
+// spans few.
+type decadeTicks struct{}
+
+// Ticks implements plot.Ticker.
+func (decadeTicks) Ticks(lo, hi float64) []plot.Tick {
+	if !(lo > 0) || !(hi > lo) {
+		return plot.LogTicks{}.Ticks(lo, hi)
+	}
+	a, b := int(math.Ceil(math.Log10(lo)-1e-9)), int(math.Floor(math.Log10(hi)+1e-9))
+	if a > b {
+		return plot.LogTicks{Prec: 2}.Ticks(lo, hi)
+	}
+	n := b - a + 1
+	step := 1
+	for n/step > 7 {
+		step++
+	}
+	var ticks []plot.Tick
+	for k := a - 1; k <= b; k++ {
+		v := math.Pow(10, float64(k))
+		if v >= lo*(1-1e-9) && k >= a {
+			t := plot.Tick{Value: v}
+			if (k-a)%step == 0 {
+				t.Label = decadeLabel(k)
+			}
+			ticks = append(ticks, t)
+		}
+		if n <= 6 {
+			for m := 2; m <= 9; m++ {
+				if w := float64(m) * v; w >= lo && w <= hi {
+					ticks = append(ticks, plot.Tick{Value: w})
+				}
+			}
+		}
+	}
+	return ticks
+}
+
+// decadeLabel writes 10^k as 0.001, 0.01, ..., 10000 for -3 <= k <= 4 and
+// as 1e-12, 1e+06 otherwise.
+func decadeLabel(k int) string {
+	if k >= -3 && k <= 4 {
+		return strconv.FormatFloat(math.Pow(10, float64(k)), 'f', -1, 64)
+	}
+	return fmt.Sprintf("1e%+03d", k)
+}
+
+// Transformed is one transformed version of a feature for a histogram
+// gallery: the name of the transformation and the values.
+type Transformed struct {
+	Name   string    // e.g. "standardize" or "log(1 + f)"
+	Values []float64 // the transformed values, one per example
+}
+
+// HistogramGallery returns a grid of histograms of one feature: first the
+// raw values, then each transformed version, cols per row (cols <= 0: all
+// in one row), each with bins bins (bins <= 0: Sturges' rule) and the
+// transformation's name as its title. The x axis of panel k is labelled
+// with the transformation applied to the feature's name.
+//
+// No versions, empty or non-finite values, and versions of different
+// lengths are errors.
+func HistogramGallery(title, feature string, raw []float64, versions []Transformed, cols, bins int) (*Grid, error) {
+	all := append([]Transformed{{Name: "raw", Values: raw}}, versions...)
+	if len(versions) == 0 {
+		return nil, featlab.Errorf(featlab.ErrEmpty, "viz: HistogramGallery needs at least one transformed version")
+	}
+	if cols <= 0 {
+		cols = len(all)
+	}
+	g := &Grid{Title: title}
+	var row []*plot.Plot
+	for k, t := range all {
+		if err := checkValues(t.Values, len(raw), fmt.Sprintf("values of %q", t.Name)); err != nil {
+			return nil, err
+		}
+		xl := feature
+		if k > 0 {
+			xl = t.Name + " of " + feature
+		}
+		// Panel k in palette colour k, skipping the yellow (index 6),
+		// too faint for a filled histogram: one series numbered c.
+		c := k % 7
+		if c >= 6 {
+			c++
+		}
+		p := New(t.Name, xl, "count")
+		series := make([]int, len(t.Values))
+		for i := range series {
+			series[i] = c
+		}
+		if err := addHistograms(p, t.Values, series, make([]string, c+1), bins, false); err != nil {
+			return nil, err
+		}
+		row = append(row, p)
+		if len(row) == cols {
+			g.Plots = append(g.Plots, row)
+			row = nil
+		}
+	}
+	if row != nil {
+		g.Plots = append(g.Plots, row)
+	}
+	rows := len(g.Plots)
+	g.Width = vg.Length(cols) * 7 * vg.Centimeter
+	g.Height = vg.Length(rows)*6*vg.Centimeter + 1*vg.Centimeter
+	return g, nil
+}
+
+// SideBySide returns the plots in one row, each GridCell wide or width/n
+// when width > 0, under a common title: "before | after" comparisons.
+func SideBySide(title string, width vg.Length, plots ...*plot.Plot) (*Grid, error) {
+	if len(plots) == 0 {
+		return nil, featlab.Errorf(featlab.ErrEmpty, "viz: SideBySide needs at least one plot")
+	}
+	for k, p := range plots {
+		if p == nil {
+			return nil, featlab.Errorf(featlab.ErrParam, "viz: SideBySide plot %d is nil", k)
+		}
+	}
+	g := &Grid{Title: title, Plots: [][]*plot.Plot{plots}}
+	if width > 0 {
+		g.Width = width
+		g.Height = Height
+	} else {
+		g.Width = vg.Length(len(plots)) * 8 * vg.Centimeter
+		g.Height = 8*vg.Centimeter + 1*vg.Centimeter
+	}
+	return g, nil
+}
