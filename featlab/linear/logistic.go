@@ -133,7 +133,7 @@ func Logistic(X mat.Matrix, y []float64, cfg LogisticConfig) (*LogisticModel, er
 	if cfg.InitW != nil {
 		copy(st.w, cfg.InitW)
 		if st.intercept {
-			st.b = cfg.InitB
+			st.setOrigB(cfg.InitB)
 		}
 	} else {
 		st.b = st.nullIntercept()
@@ -293,17 +293,58 @@ type logState struct {
 	g  []float64 // gradient of the average loss w.r.t. w
 	gb float64   // ... and w.r.t. b
 
+	xmean []float64 // column means removed from xc (nil without intercept)
+
 	// scratch
 	r, v, q, wn, w0            []float64
 	gram, cvec, uvec, dvec, vx []float64
 }
 
+// newLogState makes the solver state. With an intercept the columns of xc
+// are centred in place (w.x + b = w.(x - xbar) + (b + w.xbar): the same
+// model, the same penalty), which decouples the intercept from the
+// coefficients and makes coordinate descent converge on uncentred data;
+// st.b is then the intercept of the centred problem and origB converts.
 func newLogState(xc []float64, m, d int, s, y01 []float64, intercept bool, alpha float64) *logState {
-	return &logState{
+	var xmean []float64
+	if intercept {
+		xmean = make([]float64, d)
+		for j := 0; j < d; j++ {
+			col := xc[j*m : (j+1)*m]
+			mu := 0.0
+			for _, v := range col {
+				mu += v
+			}
+			mu /= float64(m)
+			for i := range col {
+				col[i] -= mu
+			}
+			xmean[j] = mu
+		}
+	}
+	return &logState{xmean: xmean,
 		xc: xc, m: m, d: d, s: s, y01: y01, intercept: intercept, alpha: alpha,
 		w: make([]float64, d), z: make([]float64, m), p: make([]float64, m),
 		g: make([]float64, d), r: make([]float64, m), v: make([]float64, m), q: make([]float64, m), wn: make([]float64, d), w0: make([]float64, d),
 	}
+}
+
+// origB returns the intercept of the model on the original (uncentred)
+// columns: b - w.xbar.
+func (st *logState) origB() float64 {
+	b := st.b
+	for j, mu := range st.xmean {
+		b -= st.w[j] * mu
+	}
+	return b
+}
+
+// setOrigB sets the centred intercept from one on the original columns.
+func (st *logState) setOrigB(b float64) {
+	for j, mu := range st.xmean {
+		b += st.w[j] * mu
+	}
+	st.b = b
 }
 
 // nullIntercept is the intercept of the model with w = 0: logit(mean y01),
@@ -449,7 +490,7 @@ func (st *logState) model(pen Penalty, labels [2]float64, it int, conv bool, sol
 	st.gradient(nil)
 	kkt := st.kkt(nil)
 	return &LogisticModel{
-		Coef: append([]float64(nil), st.w...), Intercept: st.b, Lambda: st.lambda, Penalty: pen, Labels: labels,
+		Coef: append([]float64(nil), st.w...), Intercept: st.origB(), Lambda: st.lambda, Penalty: pen, Labels: labels,
 		Objective: st.lossAt(st.z) + st.penalty(st.w), KKT: kkt, Iter: it, Converged: conv, Solver: solver,
 	}
 }
@@ -558,6 +599,9 @@ func (st *logState) solveNewtonCD(set []int, tol float64, maxIter int) (int, boo
 			}
 			return big
 		}
+		// inner work is capped (100 full passes, each followed by at most
+		// 1000 cheap active passes); the line search keeps an inexact
+		// Newton step a descent step
 		for outer := 0; outer < 100; outer++ {
 			if pass(set) <= innerTol {
 				break
@@ -686,7 +730,7 @@ func (st *logState) activeCD(active []int, hjj []float64, hb, innerTol, lam1, la
 		ub *= inv
 	}
 	dB := 0.0
-	for pass := 0; pass < 10000; pass++ {
+	for pass := 0; pass < 1000; pass++ {
 		big := 0.0
 		for a, j := range active {
 			h := hjj[j]
@@ -1002,7 +1046,7 @@ func LogisticPath(X mat.Matrix, y []float64, cfg LogisticPathConfig) (*LogisticP
 			st.gradient(nil)
 		}
 		kkt := st.kkt(nil)
-		res.Intercepts[k] = st.b
+		res.Intercepts[k] = st.origB()
 		res.KKT[k] = kkt
 		res.Iters[k] = iters
 		res.Converged[k] = conv && kkt <= tol
