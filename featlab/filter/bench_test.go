@@ -49,3 +49,78 @@ func BenchmarkPearson(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkMutualInfoKNN times the Kraskov estimator for 100 continuous
+// columns against a continuous target, m = 10000 (the size;
+// scikit-learn's mutual_info_regression is the peer).
+func BenchmarkMutualInfoKNN(b *testing.B) {
+	X, y := benchData(10000, 100)
+	for _, w := range []struct {
+		name string
+		n    int
+	}{{"serial", 1}, {"allcores", 0}} {
+		b.Run(w.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := MutualInfo(X, y, nil, &MIConfig{Workers: w.n}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkMutualInfoRoss times the Ross estimator (continuous features,
+// two classes), m = 10000, 100 columns (mutual_info_classif's peer).
+func BenchmarkMutualInfoRoss(b *testing.B) {
+	X, y := benchData(10000, 100)
+	yc := classesOf(y)
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := MutualInfo(X, yc, nil, &MIConfig{DiscreteTarget: true}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func classesOf(y []float64) []float64 {
+	out := make([]float64, len(y))
+	for i, v := range y {
+		if v > 0 {
+			out[i] = 1
+		}
+	}
+	return out
+}
+
+// BenchmarkStump times the decision-stump score, m = 10000, d = 100.
+func BenchmarkStump(b *testing.B) {
+	X, y := benchData(10000, 100)
+	yc := classesOf(y)
+	benchWorkers(b, func(cfg *Config) {
+		if _, err := Stump(X, yc, nil, cfg); err != nil {
+			b.Fatal(err)
+		}
+	})
+}
+
+// BenchmarkFClassif times the ANOVA F score, m = 10000, d = 1000, two
+// classes (scikit-learn's f_classif is the peer).
+func BenchmarkFClassif(b *testing.B) {
+	X, y := benchData(10000, 1000)
+	yc := classesOf(y)
+	benchWorkers(b, func(cfg *Config) {
+		if _, err := FClassif(X, yc, nil, cfg); err != nil {
+			b.Fatal(err)
+		}
+	})
+}
+
+// BenchmarkFRegression times F from r, m = 10000, d = 1000.
+func BenchmarkFRegression(b *testing.B) {
+	X, y := benchData(10000, 1000)
+	benchWorkers(b, func(cfg *Config) {
+		if _, err := FRegression(X, y, nil, cfg); err != nil {
+			b.Fatal(err)
+		}
+	})
+}

@@ -134,10 +134,10 @@ func classes(y []float64, score string) (idx []int, labels []int, err error) {
 	return idx, labels, nil
 }
 
-// binary maps y to booleans (true for the larger of the two labels, the
+// twoClasses maps y to booleans (true for the larger of the two labels, the
 // positive class as in scikit-learn's roc_auc_score). It requires exactly
 // two integer labels.
-func binary(y []float64, score string) ([]bool, error) {
+func twoClasses(y []float64, score string) ([]bool, error) {
 	idx, labels, err := classes(y, score)
 	if err != nil {
 		return nil, err

@@ -76,7 +76,7 @@ type MinLossConfig struct {
 //     for each a, and by golden-section search in a on the interval that
 //     provably holds a minimiser, |a| <= 2 / (smallest gap between values
 //     of opposite classes), until the bracket guarantees the value to within
-//     Tol; separated classes give exactly 0.
+//     Tol or MaxIter iterations are done; separated classes give exactly 0.
 //
 // A constant feature has the risk of the best constant predictor (var(y)
 // for the squared loss), the worst possible; it is listed in Constant.
@@ -102,20 +102,20 @@ func MinLoss(X mat.Matrix, y []float64, names []string, cfg *MinLossConfig) (*Sc
 		if err != nil {
 			return nil, err
 		}
-		// var(y) with divisor m, two passes.
-		var mean float64
+		// var(y) with divisor m, two passes on y/max|y| (no overflow).
+		_, ss, _ := scaledCentre(y)
+		var scale float64
 		for _, v := range y {
-			mean += v
+			scale = math.Max(scale, math.Abs(v))
 		}
-		mean /= float64(len(y))
-		var vy float64
-		for _, v := range y {
-			vy += (v - mean) * (v - mean)
-		}
-		vy /= float64(len(y))
 		s := &Scores{Method: "min squared loss (negated)", Names: cr.in.names, Values: make([]float64, cr.in.d), Constant: constantList(cr.constant)}
 		for j, r := range cr.r {
-			s.Values[j] = -vy * (1 - r*r)
+			// risk = var(y) (1 - r^2), var(y) = scale^2 ss/m.
+			risk := ss / float64(len(y)) * (1 - r*r) * scale * scale
+			if math.IsInf(risk, 1) {
+				risk = math.MaxFloat64
+			}
+			s.Values[j] = negate(risk)
 		}
 		return s, nil
 	case HingeLoss, LogisticLoss:
@@ -126,7 +126,7 @@ func MinLoss(X mat.Matrix, y []float64, names []string, cfg *MinLossConfig) (*Sc
 	if err != nil {
 		return nil, err
 	}
-	pos, err := binary(y, "min-loss with "+c.Loss.String()+" loss")
+	pos, err := twoClasses(y, "min-loss with "+c.Loss.String()+" loss")
 	if err != nil {
 		return nil, err
 	}
@@ -148,7 +148,7 @@ func MinLoss(X mat.Matrix, y []float64, names []string, cfg *MinLossConfig) (*Sc
 		} else {
 			risk, constant[j] = minLogistic(v, ys, c.Tol, c.MaxIter)
 		}
-		s.Values[j] = -risk
+		s.Values[j] = negate(risk)
 	})
 	s.Constant = constantList(constant)
 	return s, nil
@@ -328,8 +328,13 @@ func minHinge(v, ys []float64, tol float64, maxIter int) (float64, bool) {
 		}
 	}
 	A := 2 / gap
-	if math.IsInf(gap, 1) {
+	switch {
+	case math.IsInf(gap, 1):
 		A = 0
+	case A > math.MaxFloat64/8:
+		// Subnormal gaps: keep the bracket finite (the search then stops
+		// at MaxIter, short of Tol).
+		A = math.MaxFloat64 / 8
 	}
 	// Lipschitz constant of g(a) = min_b f(a, b): (1/m) sum |v_i|.
 	var L float64
@@ -395,4 +400,12 @@ func hingeInner(v, ys []float64, a float64, ws []hingeKink) float64 {
 		s += math.Max(0, 1-ys[i]*(a*x+bstar))
 	}
 	return s / float64(m)
+}
+
+// negate returns -x, with +0 (not -0) for x = 0 so that tables print 0.
+func negate(x float64) float64 {
+	if x == 0 {
+		return 0
+	}
+	return -x
 }

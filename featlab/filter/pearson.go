@@ -154,22 +154,9 @@ func correlate(X mat.Matrix, y []float64, names []string, workers int) (*corr, e
 // or an overflow); overflowing finite columns are recomputed with scaling.
 func correlations(in *input, y []float64, workers int) (r []float64, constant []bool, bad bool) {
 	m, d := in.m, in.d
-	// Centre y once.
-	var ysum float64
-	for _, v := range y {
-		ysum += v
-	}
-	ybar := ysum / float64(m)
-	yc := make([]float64, m)
-	var syy, ycs float64
-	for i, v := range y {
-		yc[i] = v - ybar
-		syy += yc[i] * yc[i]
-		ycs += yc[i]
-	}
-	if math.IsInf(syy, 0) {
-		yc, syy, ycs = scaledCentre(y)
-	}
+	// Centre y once, scaled by max|y| so that neither overflow nor
+	// underflow can reach the sums (r does not depend on the scale of y).
+	yc, syy, ycs := scaledCentre(y)
 	r = make([]float64, d)
 	constant = make([]bool, d)
 	badCol := make([]bool, d)

@@ -118,7 +118,7 @@ func AUC(X mat.Matrix, y []float64, names []string, cfg *Config) (*Scores, error
 	if err != nil {
 		return nil, err
 	}
-	pos, err := binary(y, "AUC")
+	pos, err := twoClasses(y, "AUC")
 	if err != nil {
 		return nil, err
 	}
@@ -174,7 +174,7 @@ func Stump(X mat.Matrix, y []float64, names []string, cfg *Config) (*Scores, err
 	if err != nil {
 		return nil, err
 	}
-	pos, err := binary(y, "decision stump")
+	pos, err := twoClasses(y, "decision stump")
 	if err != nil {
 		return nil, err
 	}

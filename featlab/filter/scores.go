@@ -241,9 +241,9 @@ func (s *Scores) String() string {
 func signString(v float64) string {
 	switch {
 	case v > 0:
-		return "+"
+		return "+1"
 	case v < 0:
-		return "-"
+		return "-1"
 	}
 	return "0"
 }
