@@ -140,9 +140,9 @@ func LineChart(title, xlabel, ylabel string, logX, logY bool, series []LineSerie
 }
 
 // decadeTicks marks a logarithmic axis at powers of ten, labelled 1e-12,
-// 0.001, 1, 100, 1e+06 ..., every second or third decade when the axis spans
-// many, with unlabelled minor ticks at 2..9 times a power of ten when it
-// spans few.
+// 0.001, 1, 100, 1e+06, ...: at most five labels (every second, third, ...
+// decade when the axis spans many), with unlabelled minor ticks at 2..9
+// times a power of ten when it spans at most six decades.
 type decadeTicks struct{}
 
 // Ticks implements plot.Ticker.
@@ -156,7 +156,7 @@ func (decadeTicks) Ticks(lo, hi float64) []plot.Tick {
 	}
 	n := b - a + 1
 	step := 1
-	for n/step > 7 {
+	for (n+step-1)/step > 5 {
 		step++
 	}
 	var ticks []plot.Tick
