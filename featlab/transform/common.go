@@ -51,6 +51,7 @@ type raw struct {
 	data       []float64
 	stride     int
 	rows, cols int
+	workers    int // goroutines for passes over row chunks; 0: all cores
 }
 
 func (r raw) row(i int) []float64 { return r.data[i*r.stride : i*r.stride+r.cols] }
@@ -79,7 +80,7 @@ func rawOf(X mat.Matrix) (raw, error) {
 // checkFinite returns an error naming the first NaN or infinity of x in
 // row-major order, or nil.
 func checkFinite(x raw) error {
-	return forChunks(x.rows, x.cols, func(_, lo, hi int) error {
+	return forChunks(x.rows, x.cols, x.workers, func(_, lo, hi int) error {
 		for i := lo; i < hi; i++ {
 			row := x.row(i)
 			if finiteRow(row) {
@@ -128,7 +129,7 @@ func chunkRows(width int) int {
 // forChunks calls fn(k, lo, hi) for the fixed row chunks of [0, m) in
 // parallel and returns the error of the lowest chunk that failed, so the
 // error names the first bad row, as a serial loop would.
-func forChunks(m, width int, fn func(k, lo, hi int) error) error {
+func forChunks(m, width, workers int, fn func(k, lo, hi int) error) error {
 	size := chunkRows(width)
 	n := (m + size - 1) / size
 	if n <= 1 {
@@ -138,7 +139,7 @@ func forChunks(m, width int, fn func(k, lo, hi int) error) error {
 		return fn(0, 0, m)
 	}
 	errs := make([]error, n)
-	par.For(n, 0, func(k int) {
+	par.For(n, workers, func(k int) {
 		lo := k * size
 		errs[k] = fn(k, lo, min(lo+size, m))
 	})
@@ -163,7 +164,7 @@ func numChunks(m, width int) int {
 func mapElems(x raw, fn func(j int, v float64) (float64, string)) (*mat.Dense, error) {
 	out := mat.NewDense(x.rows, x.cols, nil)
 	o := out.RawMatrix()
-	err := forChunks(x.rows, x.cols, func(_, lo, hi int) error {
+	err := forChunks(x.rows, x.cols, x.workers, func(_, lo, hi int) error {
 		for i := lo; i < hi; i++ {
 			in := x.row(i)
 			dst := o.Data[i*o.Stride : i*o.Stride+x.cols]

@@ -11,11 +11,12 @@ import (
 
 // fitStateless is Fit for the transformations that learn nothing from the
 // data but its width: it checks X (non-empty, finite) and records d.
-func (f *fitted) fitStateless(X mat.Matrix) (raw, error) {
+func (f *fitted) fitStateless(X mat.Matrix, workers int) (raw, error) {
 	x, err := rawOf(X)
 	if err != nil {
 		return raw{}, err
 	}
+	x.workers = workers
 	if err := checkFinite(x); err != nil {
 		return raw{}, err
 	}
@@ -76,6 +77,9 @@ type Clip struct {
 	B float64
 	// Mode selects the rule; the zero value is ClipLarge.
 	Mode ClipMode
+	// Workers is the number of goroutines for the passes over row
+	// chunks; 0 means all cores. The result does not depend on it.
+	Workers int
 
 	fitted
 	b    float64
@@ -98,7 +102,7 @@ func (c *Clip) Fit(X mat.Matrix) error {
 	default:
 		return featlab.Errorf(featlab.ErrParam, "transform: unknown Clip.Mode %d", int(c.Mode))
 	}
-	if _, err := c.fitStateless(X); err != nil {
+	if _, err := c.fitStateless(X, c.Workers); err != nil {
 		return err
 	}
 	c.b, c.mode = b, c.Mode
@@ -108,6 +112,7 @@ func (c *Clip) Fit(X mat.Matrix) error {
 // Transform clips every value of X.
 func (c *Clip) Transform(X mat.Matrix) (*mat.Dense, error) {
 	x, err := c.check(X, "Clip")
+	x.workers = c.Workers
 	if err != nil {
 		return nil, err
 	}
@@ -151,6 +156,9 @@ type Sigmoid struct {
 	B float64
 	// Decreasing selects the book's sign, 1/(1 + exp(b f)).
 	Decreasing bool
+	// Workers is the number of goroutines for the passes over row
+	// chunks; 0 means all cores. The result does not depend on it.
+	Workers int
 
 	fitted
 	b float64 // signed: -b for the book's form
@@ -162,7 +170,7 @@ func (s *Sigmoid) Fit(X mat.Matrix) error {
 	if err != nil {
 		return err
 	}
-	if _, err := s.fitStateless(X); err != nil {
+	if _, err := s.fitStateless(X, s.Workers); err != nil {
 		return err
 	}
 	if s.Decreasing {
@@ -175,6 +183,7 @@ func (s *Sigmoid) Fit(X mat.Matrix) error {
 // Transform applies the sigmoid to every value of X.
 func (s *Sigmoid) Transform(X mat.Matrix) (*mat.Dense, error) {
 	x, err := s.check(X, "Sigmoid")
+	x.workers = s.Workers
 	if err != nil {
 		return nil, err
 	}
@@ -188,6 +197,7 @@ func (s *Sigmoid) Transform(X mat.Matrix) (*mat.Dense, error) {
 // the cell.
 func (s *Sigmoid) InverseTransform(X mat.Matrix) (*mat.Dense, error) {
 	x, err := s.check(X, "Sigmoid")
+	x.workers = s.Workers
 	if err != nil {
 		return nil, err
 	}
@@ -213,6 +223,9 @@ type Log struct {
 	// B is the offset b > 0; the zero value means 1 (log(1 + f), right for
 	// counts).
 	B float64
+	// Workers is the number of goroutines for the passes over row
+	// chunks; 0 means all cores. The result does not depend on it.
+	Workers int
 
 	fitted
 	b float64
@@ -225,6 +238,7 @@ func (l *Log) Fit(X mat.Matrix) error {
 		return err
 	}
 	x, err := rawOf(X)
+	x.workers = l.Workers
 	if err != nil {
 		return err
 	}
@@ -251,6 +265,7 @@ func logFn(b float64) func(int, float64) (float64, string) {
 // Transform returns log(b + X), elementwise.
 func (l *Log) Transform(X mat.Matrix) (*mat.Dense, error) {
 	x, err := l.check(X, "Log")
+	x.workers = l.Workers
 	if err != nil {
 		return nil, err
 	}
@@ -260,6 +275,7 @@ func (l *Log) Transform(X mat.Matrix) (*mat.Dense, error) {
 // InverseTransform returns exp(X) - b, elementwise.
 func (l *Log) InverseTransform(X mat.Matrix) (*mat.Dense, error) {
 	x, err := l.check(X, "Log")
+	x.workers = l.Workers
 	if err != nil {
 		return nil, err
 	}

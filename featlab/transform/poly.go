@@ -42,6 +42,9 @@ type Polynomial struct {
 	// NoBias drops the constant column 1 (kept by default, as in
 	// scikit-learn).
 	NoBias bool
+	// Workers is the number of goroutines for the passes over row
+	// chunks; 0 means all cores. The result does not depend on it.
+	Workers int
 
 	fitted
 	terms  [][]int // feature indices of each output column, sorted
@@ -60,6 +63,7 @@ func (p *Polynomial) Fit(X mat.Matrix) error {
 		return featlab.Errorf(featlab.ErrParam, "transform: Polynomial.Degree = %d must be >= 1", p.Degree)
 	}
 	x, err := rawOf(X)
+	x.workers = p.Workers
 	if err != nil {
 		return err
 	}
@@ -180,6 +184,7 @@ func (p *Polynomial) Powers() [][]int {
 // Transform returns the monomials of every row of X.
 func (p *Polynomial) Transform(X mat.Matrix) (*mat.Dense, error) {
 	x, err := p.check(X, "Polynomial")
+	x.workers = p.Workers
 	if err != nil {
 		return nil, err
 	}
@@ -190,7 +195,7 @@ func (p *Polynomial) Transform(X mat.Matrix) (*mat.Dense, error) {
 	out := mat.NewDense(x.rows, n, nil)
 	o := out.RawMatrix()
 	parent, first := p.parent, p.first
-	err = forChunks(x.rows, n, func(_, lo, hi int) error {
+	err = forChunks(x.rows, n, x.workers, func(_, lo, hi int) error {
 		for i := lo; i < hi; i++ {
 			in := x.row(i)
 			dst := o.Data[i*o.Stride : i*o.Stride+n]

@@ -88,6 +88,9 @@ func (n Norm) of(row []float64) float64 {
 // training data except its number of columns.
 type RowNormalize struct {
 	Norm Norm // the norm; the zero value is L2
+	// Workers is the number of goroutines for the passes over row
+	// chunks; 0 means all cores. The result does not depend on it.
+	Workers int
 
 	fitted
 	norm Norm
@@ -98,7 +101,7 @@ func (r *RowNormalize) Fit(X mat.Matrix) error {
 	if err := r.Norm.check("RowNormalize"); err != nil {
 		return err
 	}
-	if _, err := r.fitStateless(X); err != nil {
+	if _, err := r.fitStateless(X, r.Workers); err != nil {
 		return err
 	}
 	r.norm = r.Norm
@@ -108,6 +111,7 @@ func (r *RowNormalize) Fit(X mat.Matrix) error {
 // Transform divides every row of X by its norm (zero rows stay zero).
 func (r *RowNormalize) Transform(X mat.Matrix) (*mat.Dense, error) {
 	x, err := r.check(X, "RowNormalize")
+	x.workers = r.Workers
 	if err != nil {
 		return nil, err
 	}
@@ -116,7 +120,7 @@ func (r *RowNormalize) Transform(X mat.Matrix) (*mat.Dense, error) {
 	}
 	out := mat.NewDense(x.rows, x.cols, nil)
 	o := out.RawMatrix()
-	_ = forChunks(x.rows, x.cols, func(_, lo, hi int) error {
+	_ = forChunks(x.rows, x.cols, x.workers, func(_, lo, hi int) error {
 		for i := lo; i < hi; i++ {
 			in := x.row(i)
 			dst := o.Data[i*o.Stride : i*o.Stride+len(in)]
@@ -173,6 +177,9 @@ func Norms(X mat.Matrix, n Norm) ([]float64, error) {
 // multiplies by c.
 type MeanNormScale struct {
 	Norm Norm // the norm; the zero value is L2
+	// Workers is the number of goroutines for the passes over row
+	// chunks; 0 means all cores. The result does not depend on it.
+	Workers int
 
 	fitted
 	c float64
@@ -206,6 +213,7 @@ func (s *MeanNormScale) Factor() float64 { return s.c }
 // Transform returns X / c.
 func (s *MeanNormScale) Transform(X mat.Matrix) (*mat.Dense, error) {
 	x, err := s.check(X, "MeanNormScale")
+	x.workers = s.Workers
 	if err != nil {
 		return nil, err
 	}
@@ -215,6 +223,7 @@ func (s *MeanNormScale) Transform(X mat.Matrix) (*mat.Dense, error) {
 // InverseTransform returns X * c.
 func (s *MeanNormScale) InverseTransform(X mat.Matrix) (*mat.Dense, error) {
 	x, err := s.check(X, "MeanNormScale")
+	x.workers = s.Workers
 	if err != nil {
 		return nil, err
 	}

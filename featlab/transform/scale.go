@@ -16,7 +16,7 @@ func colSums(x raw) ([]float64, error) {
 	d := x.cols
 	nc := numChunks(x.rows, d)
 	part := make([]float64, nc*d)
-	_ = forChunks(x.rows, d, func(k, lo, hi int) error {
+	_ = forChunks(x.rows, d, x.workers, func(k, lo, hi int) error {
 		s := part[k*d : (k+1)*d]
 		for i := lo; i < hi; i++ {
 			row := x.row(i)
@@ -63,7 +63,7 @@ func colMeanVar(x raw) (mean, variance []float64, err error) {
 	}
 	nc := numChunks(x.rows, d)
 	part := make([]float64, 2*nc*d)
-	_ = forChunks(x.rows, d, func(k, lo, hi int) error {
+	_ = forChunks(x.rows, d, x.workers, func(k, lo, hi int) error {
 		ss := part[2*k*d : (2*k+1)*d]
 		sd := part[(2*k+1)*d : (2*k+2)*d]
 		for i := lo; i < hi; i++ {
@@ -107,7 +107,7 @@ func colMinMax(x raw) (lo, hi []float64, err error) {
 	nc := numChunks(x.rows, d)
 	plo := make([]float64, nc*d)
 	phi := make([]float64, nc*d)
-	_ = forChunks(x.rows, d, func(k, a, b int) error {
+	_ = forChunks(x.rows, d, x.workers, func(k, a, b int) error {
 		l, h := plo[k*d:(k+1)*d], phi[k*d:(k+1)*d]
 		copy(l, x.row(a))
 		copy(h, x.row(a))
@@ -139,7 +139,7 @@ func colMinMax(x raw) (lo, hi []float64, err error) {
 func affine(x raw, shift, mul []float64, div bool) (*mat.Dense, error) {
 	out := mat.NewDense(x.rows, x.cols, nil)
 	o := out.RawMatrix()
-	err := forChunks(x.rows, x.cols, func(_, lo, hi int) error {
+	err := forChunks(x.rows, x.cols, x.workers, func(_, lo, hi int) error {
 		for i := lo; i < hi; i++ {
 			in := x.row(i)
 			dst := o.Data[i*o.Stride : i*o.Stride+len(in)]
@@ -223,6 +223,10 @@ func ones(d int) []float64 {
 // It matches scikit-learn's StandardScaler(with_std=False). The zero value
 // is ready to use.
 type Center struct {
+	// Workers is the number of goroutines for the passes over row
+	// chunks; 0 means all cores. The result does not depend on it.
+	Workers int
+
 	fitted
 	mean []float64
 }
@@ -230,6 +234,7 @@ type Center struct {
 // Fit learns the mean of each column of X.
 func (c *Center) Fit(X mat.Matrix) error {
 	x, err := rawOf(X)
+	x.workers = c.Workers
 	if err != nil {
 		return err
 	}
@@ -247,6 +252,7 @@ func (c *Center) Fit(X mat.Matrix) error {
 // Transform returns X minus the training means.
 func (c *Center) Transform(X mat.Matrix) (*mat.Dense, error) {
 	x, err := c.check(X, "Center")
+	x.workers = c.Workers
 	if err != nil {
 		return nil, err
 	}
@@ -256,6 +262,7 @@ func (c *Center) Transform(X mat.Matrix) (*mat.Dense, error) {
 // InverseTransform adds the training means back.
 func (c *Center) InverseTransform(X mat.Matrix) (*mat.Dense, error) {
 	x, err := c.check(X, "Center")
+	x.workers = c.Workers
 	if err != nil {
 		return nil, err
 	}
@@ -284,6 +291,10 @@ func clone(v []float64) []float64 {
 // uses), gets scale 1 and so maps to 0 on the training data: never NaN.
 // The zero value is ready to use.
 type Standardize struct {
+	// Workers is the number of goroutines for the passes over row
+	// chunks; 0 means all cores. The result does not depend on it.
+	Workers int
+
 	fitted
 	mean, variance, scale []float64
 }
@@ -292,6 +303,7 @@ type Standardize struct {
 // fused passes over row chunks run on all cores.
 func (s *Standardize) Fit(X mat.Matrix) error {
 	x, err := rawOf(X)
+	x.workers = s.Workers
 	if err != nil {
 		return err
 	}
@@ -316,6 +328,7 @@ func (s *Standardize) Fit(X mat.Matrix) error {
 // Transform returns (X - mean) / scale with the training mean and scale.
 func (s *Standardize) Transform(X mat.Matrix) (*mat.Dense, error) {
 	x, err := s.check(X, "Standardize")
+	x.workers = s.Workers
 	if err != nil {
 		return nil, err
 	}
@@ -325,6 +338,7 @@ func (s *Standardize) Transform(X mat.Matrix) (*mat.Dense, error) {
 // InverseTransform returns X * scale + mean.
 func (s *Standardize) InverseTransform(X mat.Matrix) (*mat.Dense, error) {
 	x, err := s.check(X, "Standardize")
+	x.workers = s.Workers
 	if err != nil {
 		return nil, err
 	}
@@ -356,6 +370,9 @@ func (s *Standardize) Scale() []float64 { return clone(s.scale) }
 // [0, 1]): never NaN.
 type UnitRange struct {
 	Min, Max float64 // target range; both 0 means [0, 1]; need Min < Max
+	// Workers is the number of goroutines for the passes over row
+	// chunks; 0 means all cores. The result does not depend on it.
+	Workers int
 
 	fitted
 	dmin, dmax, scale, offset []float64
@@ -371,6 +388,7 @@ func (u *UnitRange) Fit(X mat.Matrix) error {
 		return featlab.Errorf(featlab.ErrParam, "transform: UnitRange [Min, Max] = [%v, %v] needs finite Min < Max", u.Min, u.Max)
 	}
 	x, err := rawOf(X)
+	x.workers = u.Workers
 	if err != nil {
 		return err
 	}
@@ -399,6 +417,7 @@ func (u *UnitRange) Fit(X mat.Matrix) error {
 // Transform returns X * scale + offset with the learned scale and offset.
 func (u *UnitRange) Transform(X mat.Matrix) (*mat.Dense, error) {
 	x, err := u.check(X, "UnitRange")
+	x.workers = u.Workers
 	if err != nil {
 		return nil, err
 	}
@@ -408,6 +427,7 @@ func (u *UnitRange) Transform(X mat.Matrix) (*mat.Dense, error) {
 // InverseTransform returns (X - offset) / scale.
 func (u *UnitRange) InverseTransform(X mat.Matrix) (*mat.Dense, error) {
 	x, err := u.check(X, "UnitRange")
+	x.workers = u.Workers
 	if err != nil {
 		return nil, err
 	}
@@ -425,7 +445,7 @@ func (u *UnitRange) DataMax() []float64 { return clone(u.dmax) }
 func mulAdd(x raw, mul, add []float64) (*mat.Dense, error) {
 	out := mat.NewDense(x.rows, x.cols, nil)
 	o := out.RawMatrix()
-	err := forChunks(x.rows, x.cols, func(_, lo, hi int) error {
+	err := forChunks(x.rows, x.cols, x.workers, func(_, lo, hi int) error {
 		for i := lo; i < hi; i++ {
 			in := x.row(i)
 			dst := o.Data[i*o.Stride : i*o.Stride+len(in)]
@@ -456,6 +476,10 @@ func mulAdd(x raw, mul, add []float64) (*mat.Dense, error) {
 // is zero on all training rows (max below 10 eps) gets scale 1. The zero
 // value is ready to use.
 type MaxAbs struct {
+	// Workers is the number of goroutines for the passes over row
+	// chunks; 0 means all cores. The result does not depend on it.
+	Workers int
+
 	fitted
 	scale []float64
 }
@@ -463,6 +487,7 @@ type MaxAbs struct {
 // Fit learns max_i |x_ij| for each column j.
 func (a *MaxAbs) Fit(X mat.Matrix) error {
 	x, err := rawOf(X)
+	x.workers = a.Workers
 	if err != nil {
 		return err
 	}
@@ -484,6 +509,7 @@ func (a *MaxAbs) Fit(X mat.Matrix) error {
 // Transform returns X / scale.
 func (a *MaxAbs) Transform(X mat.Matrix) (*mat.Dense, error) {
 	x, err := a.check(X, "MaxAbs")
+	x.workers = a.Workers
 	if err != nil {
 		return nil, err
 	}
@@ -493,6 +519,7 @@ func (a *MaxAbs) Transform(X mat.Matrix) (*mat.Dense, error) {
 // InverseTransform returns X * scale.
 func (a *MaxAbs) InverseTransform(X mat.Matrix) (*mat.Dense, error) {
 	x, err := a.check(X, "MaxAbs")
+	x.workers = a.Workers
 	if err != nil {
 		return nil, err
 	}
