@@ -14,9 +14,9 @@ import "math"
 // coordinate, and it adapts to any density (gonum's kdtree is general but
 // goes through interfaces and a heap per query).
 type tree2 struct {
-	x, y    []float64 // points in tree order
-	splitX  []bool    // at mid: split on x (else y)
-	splitV  []float64 // at mid: split value
+	x, y   []float64 // points in tree order
+	splitX []bool    // at mid: split on x (else y)
+	splitV []float64 // at mid: split value
 	best   []float64 // query scratch: kk smallest distances, ascending
 	qx, qy float64
 	kk     int
