@@ -1,0 +1,578 @@
+// Package stability implements stability selection (Meinshausen and
+// Buhlmann 2010; the "stability of feature selection" slides of the Aalto
+// CS-E4710 lecture 10): run a feature selector on many random subsamples
+// of the data and keep the features it picks often.
+//
+// A selector is any function from a data subsample (X, y) to a set of
+// feature indices: a lasso at a fixed lambda, the support of a sparse
+// logistic regression, the top k of a filter score, a forward search.
+// Select runs it on T subsamples and returns the selection frequency of
+// every feature,
+//
+//	Pi_j = #{t : j in S(I_t)} / T,
+//
+// with the two rules of the lecture: the union of all T selected sets, and
+// the frequency-threshold rule {j : Pi_j >= pi_thr}. Path does the same for
+// a selector that returns one set per value of a regularisation grid (a
+// lasso path), giving the stability paths lambda -> Pi_j(lambda); its
+// threshold rule keeps {j : max_lambda Pi_j(lambda) >= pi_thr}, the stable
+// set of Meinshausen and Buhlmann (2010, eq. 7).
+//
+// Subsamples are drawn per round from a seeded stream, so results do not
+// depend on the number of workers; rounds run in parallel.
+package stability
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"sort"
+
+	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/par"
+	"gonum.org/v1/gonum/mat"
+)
+
+// Selector chooses features from a data subsample. It must not modify X or
+// y, and must be safe to call from several goroutines at once. The
+// returned indices are columns of X; their order does not matter and
+// repeats are ignored.
+type Selector func(X *mat.Dense, y []float64) ([]int, error)
+
+// PathSelector chooses features from a data subsample for each value of a
+// grid fixed in advance (for example the lasso's lambdas): element k of
+// the result is the set selected at grid value k. The same contract as
+// Selector.
+type PathSelector func(X *mat.Dense, y []float64) ([][]int, error)
+
+// Sampling is how the subsamples of stability selection are drawn.
+type Sampling int
+
+const (
+	// Halves draws each subsample as floor(m/2) distinct examples,
+	// uniformly without replacement (Meinshausen and Buhlmann 2010). The
+	// zero value and the default.
+	Halves Sampling = iota
+	// ComplementaryPairs splits the examples at random into two disjoint
+	// halves of floor(m/2) per pair of rounds (Shah and Samworth 2013);
+	// Rounds must be even.
+	ComplementaryPairs
+	// Bootstrap draws m examples with replacement, as on the Aalto slides.
+	Bootstrap
+)
+
+// String returns the sampling scheme's name.
+func (s Sampling) String() string {
+	switch s {
+	case Halves:
+		return "halves"
+	case ComplementaryPairs:
+		return "complementary pairs"
+	case Bootstrap:
+		return "bootstrap"
+	}
+	return fmt.Sprintf("Sampling(%d)", int(s))
+}
+
+// Config holds the parameters of stability selection. The zero value is the
+// default noted at each field.
+type Config struct {
+	// Rounds is the number T of subsamples. Default 100.
+	Rounds int
+	// Sampling is the subsampling scheme. Default Halves.
+	Sampling Sampling
+	// Threshold is the frequency pi_thr in (0, 1] of the threshold rule.
+	// Default 0.9, the high end of the range 0.6-0.9 that Meinshausen and
+	// Buhlmann (2010) recommend; with ExpectedFalse it sets how many
+	// features a path may select (see there).
+	Threshold float64
+	// ExpectedFalse (paths only) is the bound E[V] on the expected number
+	// of noise features in the stable set that Path and LassoPath control
+	// with Meinshausen and Buhlmann's Theorem 1: the threshold rule uses
+	// the longest prefix of the grid (from its first, most regularised
+	// value) over which the average number q_Lambda of features selected
+	// at some grid value stays <= sqrt(ExpectedFalse (2 Threshold - 1) d).
+	// Without this cut the small lambdas of a path, where nearly every
+	// feature is selected in nearly every round, put every feature in the
+	// stable set. Default 1; +Inf uses the whole grid (no guarantee).
+	// Requires Threshold > 1/2 unless +Inf.
+	ExpectedFalse float64
+	// Seed fixes the subsamples: round t draws from
+	// rand.NewPCG(Seed, t) (pair p from rand.NewPCG(Seed, p) for
+	// complementary pairs). Default 0.
+	Seed uint64
+	// Workers bounds the rounds run in parallel; <= 0 means all cores.
+	// The result does not depend on it.
+	Workers int
+	// Progress, if non-nil, is called with the number of rounds finished
+	// and T, from the calling goroutine, in increasing order.
+	Progress featlab.Progress
+	// Names are the feature names used in the Selection (default x1..xd).
+	Names []string
+}
+
+// Result is the outcome of stability selection with a single selector.
+type Result struct {
+	// Frequency[j] is Pi_j, the fraction of rounds that selected feature j.
+	Frequency []float64
+	// Counts[j] is the number of rounds that selected feature j.
+	Counts []int
+	// Rounds is T.
+	Rounds int
+	// Union lists, in increasing order, the features selected in at least
+	// one round: the union rule of the lecture.
+	Union []int
+	// Selection is the threshold rule {j : Pi_j >= Threshold}: chosen by
+	// decreasing frequency (ties by index), Scores the frequencies,
+	// Ranking all features by frequency.
+	Selection *featlab.Selection
+	// Selected[t] is the sorted set chosen in round t; Samples[t] the rows
+	// of that subsample (with repeats for Bootstrap).
+	Selected [][]int
+	Samples  [][]int
+	// MeanSelected is q, the average size of the selected sets.
+	MeanSelected float64
+	// FalsePositiveBound is Meinshausen and Buhlmann's bound (2010,
+	// Theorem 1) on the expected number of noise features in the threshold
+	// rule's set, q^2 / ((2 Threshold - 1) d), valid for Threshold > 1/2
+	// under their exchangeability assumption; +Inf for Threshold <= 1/2.
+	FalsePositiveBound float64
+}
+
+// PathResult is the outcome of stability selection along a grid.
+type PathResult struct {
+	// Grid holds the grid values as given (for a lasso, the lambdas).
+	Grid []float64
+	// Frequency[j][k] is Pi_j(grid_k), the fraction of rounds that
+	// selected feature j at grid value k: the stability path of feature j.
+	Frequency [][]float64
+	// Cut is the number of grid values the threshold rule uses: the
+	// prefix Grid[:Cut] allowed by Config.ExpectedFalse (len(Grid) when it
+	// is +Inf). Cut = 0 (no grid value keeps q_Lambda small enough) gives
+	// an empty stable set.
+	Cut int
+	// QPrefix[k] is q for the prefix Grid[:k+1]: the average over rounds
+	// of the number of features selected at one or more of those values.
+	QPrefix []float64
+	// MaxFrequency[j] is max_{k < Cut} Pi_j(grid_k).
+	MaxFrequency []float64
+	// Rounds is T.
+	Rounds int
+	// Selection is the stable set {j : MaxFrequency[j] >= Threshold}
+	// (Meinshausen and Buhlmann 2010, eq. 7), chosen by decreasing maximal
+	// frequency, Scores the maximal frequencies.
+	Selection *featlab.Selection
+	// Samples[t] are the rows of round t's subsample.
+	Samples [][]int
+	// MeanSelected is q_Lambda over the prefix used, QPrefix[Cut-1]
+	// (0 when Cut = 0).
+	MeanSelected float64
+	// FalsePositiveBound is q_Lambda^2 / ((2 Threshold - 1) d) for that
+	// prefix (see Result); at most Config.ExpectedFalse.
+	FalsePositiveBound float64
+
+	selected  [][][]int // [round][grid] sorted sets
+	names     []string
+	threshold float64
+}
+
+func (cfg *Config) defaults(d int) (Config, error) {
+	c := *cfg
+	if c.Rounds < 0 {
+		return c, featlab.Errorf(featlab.ErrParam, "stability: Rounds = %d must be >= 1 (0 means the default 100)", c.Rounds)
+	}
+	if c.Rounds == 0 {
+		c.Rounds = 100
+	}
+	switch c.Sampling {
+	case Halves, Bootstrap:
+	case ComplementaryPairs:
+		if c.Rounds%2 != 0 {
+			return c, featlab.Errorf(featlab.ErrParam, "stability: complementary pairs need an even number of rounds, got %d", c.Rounds)
+		}
+	default:
+		return c, featlab.Errorf(featlab.ErrParam, "stability: unknown sampling scheme %d", int(c.Sampling))
+	}
+	if c.Threshold == 0 {
+		c.Threshold = 0.9
+	}
+	if !(c.Threshold > 0 && c.Threshold <= 1) {
+		return c, featlab.Errorf(featlab.ErrParam, "stability: Threshold = %v must be in (0, 1]", c.Threshold)
+	}
+	if c.ExpectedFalse == 0 {
+		c.ExpectedFalse = 1
+	}
+	if !(c.ExpectedFalse > 0) {
+		return c, featlab.Errorf(featlab.ErrParam, "stability: ExpectedFalse = %v must be > 0", c.ExpectedFalse)
+	}
+	if c.Names == nil {
+		c.Names = featlab.DefaultNames(d)
+	}
+	if len(c.Names) != d {
+		return c, featlab.Errorf(featlab.ErrShape, "stability: %d names for %d features", len(c.Names), d)
+	}
+	return c, nil
+}
+
+// subsamples draws the rows of every round.
+func subsamples(m int, c Config) ([][]int, error) {
+	half := m / 2
+	if c.Sampling != Bootstrap && half < 1 {
+		return nil, featlab.Errorf(featlab.ErrParam, "stability: %d examples give subsamples of floor(m/2) = 0", m)
+	}
+	T := c.Rounds
+	rows := make([][]int, T)
+	switch c.Sampling {
+	case Halves:
+		for t := range rows {
+			r := rand.New(rand.NewPCG(c.Seed, uint64(t)))
+			p := r.Perm(m)[:half]
+			sort.Ints(p)
+			rows[t] = p
+		}
+	case ComplementaryPairs:
+		for p := 0; p < T/2; p++ {
+			r := rand.New(rand.NewPCG(c.Seed, uint64(p)))
+			perm := r.Perm(m)
+			a := append([]int(nil), perm[:half]...)
+			b := append([]int(nil), perm[half:2*half]...)
+			sort.Ints(a)
+			sort.Ints(b)
+			rows[2*p], rows[2*p+1] = a, b
+		}
+	case Bootstrap:
+		for t := range rows {
+			r := rand.New(rand.NewPCG(c.Seed, uint64(t)))
+			p := make([]int, m)
+			for i := range p {
+				p[i] = r.IntN(m)
+			}
+			rows[t] = p
+		}
+	}
+	return rows, nil
+}
+
+// subset copies the given rows of X and y.
+func subset(raw []float64, stride, d int, y []float64, rows []int) (*mat.Dense, []float64) {
+	Xs := mat.NewDense(len(rows), d, nil)
+	data := Xs.RawMatrix().Data
+	ys := make([]float64, len(rows))
+	for k, i := range rows {
+		copy(data[k*d:(k+1)*d], raw[i*stride:i*stride+d])
+		ys[k] = y[i]
+	}
+	return Xs, ys
+}
+
+// cleanSet validates a selector's output: indices in [0, d), sorted,
+// without repeats.
+func cleanSet(s []int, d, round int) ([]int, error) {
+	out := append([]int(nil), s...)
+	sort.Ints(out)
+	k := 0
+	for i, j := range out {
+		if j < 0 || j >= d {
+			return nil, featlab.Errorf(featlab.ErrParam, "stability: selector returned feature %d outside [0, %d) in round %d", j, d, round)
+		}
+		if i > 0 && j == out[i-1] {
+			continue
+		}
+		out[k] = j
+		k++
+	}
+	return out[:k], nil
+}
+
+// runRounds calls work(t) for every round on the pool, reporting progress
+// from the calling goroutine in increasing order, and returns the first
+// error by round index.
+func runRounds(c Config, work func(t int) error) error {
+	T := c.Rounds
+	errs := make([]error, T)
+	var finished chan int
+	if c.Progress != nil {
+		finished = make(chan int, T)
+	}
+	run := func() {
+		par.For(T, c.Workers, func(t int) {
+			errs[t] = work(t)
+			if finished != nil {
+				finished <- t
+			}
+		})
+	}
+	if finished == nil {
+		run()
+	} else {
+		go run()
+		done := make([]bool, T)
+		prefix := 0
+		for range T {
+			done[<-finished] = true
+			if done[prefix] {
+				for prefix < T && done[prefix] {
+					prefix++
+				}
+				c.Progress(prefix, T)
+			}
+		}
+	}
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func checkData(X mat.Matrix, y []float64) (raw []float64, stride, m, d int, err error) {
+	m, d, err = featlab.CheckXY(X, y, nil)
+	if err != nil {
+		return nil, 0, 0, 0, err
+	}
+	if rm, ok := X.(mat.RawMatrixer); ok {
+		r := rm.RawMatrix()
+		return r.Data, r.Stride, m, d, nil
+	}
+	D := mat.DenseCopyOf(X)
+	return D.RawMatrix().Data, d, m, d, nil
+}
+
+// Select runs stability selection around sel: sel is called on cfg.Rounds
+// subsamples (see Sampling) and every feature gets its selection frequency.
+// The result holds the union rule and, as a featlab.Selection, the
+// threshold rule.
+//
+// Errors: bad parameters (ErrParam), bad data (ErrShape, ErrEmpty,
+// ErrNotFinite), a nil selector (ErrParam), and the first error of the
+// selector by round, wrapped with the round number.
+func Select(X mat.Matrix, y []float64, sel Selector, cfg Config) (*Result, error) {
+	if sel == nil {
+		return nil, featlab.Errorf(featlab.ErrParam, "stability: nil selector")
+	}
+	raw, stride, m, d, err := checkData(X, y)
+	if err != nil {
+		return nil, err
+	}
+	c, err := cfg.defaults(d)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := subsamples(m, c)
+	if err != nil {
+		return nil, err
+	}
+	T := c.Rounds
+	selected := make([][]int, T)
+	err = runRounds(c, func(t int) error {
+		Xs, ys := subset(raw, stride, d, y, rows[t])
+		s, err := sel(Xs, ys)
+		if err != nil {
+			return fmt.Errorf("stability: round %d: %w", t, err)
+		}
+		selected[t], err = cleanSet(s, d, t)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Rounds: T, Selected: selected, Samples: rows, Counts: make([]int, d), Frequency: make([]float64, d)}
+	q := 0
+	for _, s := range selected {
+		q += len(s)
+		for _, j := range s {
+			res.Counts[j]++
+		}
+	}
+	for j, n := range res.Counts {
+		res.Frequency[j] = float64(n) / float64(T)
+		if n > 0 {
+			res.Union = append(res.Union, j)
+		}
+	}
+	res.MeanSelected = float64(q) / float64(T)
+	res.FalsePositiveBound = falseBound(res.MeanSelected, c.Threshold, d)
+	res.Selection = thresholdSelection(fmt.Sprintf("stability selection (%s, T = %d), frequency >= %s",
+		c.Sampling, T, featlab.FormatFloat(c.Threshold)), c.Names, res.Frequency, c.Threshold)
+	return res, nil
+}
+
+func falseBound(q, thr float64, d int) float64 {
+	if thr <= 0.5 {
+		return math.Inf(1)
+	}
+	return q * q / ((2*thr - 1) * float64(d))
+}
+
+// thresholdSelection keeps {j : freq_j >= thr}, ranked by decreasing
+// frequency, ties by index.
+func thresholdSelection(method string, names []string, freq []float64, thr float64) *featlab.Selection {
+	d := len(freq)
+	rank := make([]int, d)
+	for j := range rank {
+		rank[j] = j
+	}
+	sort.SliceStable(rank, func(a, b int) bool { return freq[rank[a]] > freq[rank[b]] })
+	var chosen []int
+	for _, j := range rank {
+		// a frequency is k/T: compare with a hair of slack so that
+		// 0.6 >= 0.6 holds whatever the rounding of k/T
+		if freq[j] >= thr-1e-12 {
+			chosen = append(chosen, j)
+		}
+	}
+	sel := featlab.NewSelection(method, names, chosen)
+	sel.Scores = append([]float64(nil), freq...)
+	sel.Ranking = rank
+	return sel
+}
+
+// Path runs stability selection around a selector that returns one set per
+// grid value. grid holds the grid's values (for labelling and plotting;
+// sel must return len(grid) sets). The threshold rule keeps the features
+// whose maximal frequency over the grid reaches cfg.Threshold.
+func Path(X mat.Matrix, y []float64, grid []float64, sel PathSelector, cfg Config) (*PathResult, error) {
+	if sel == nil {
+		return nil, featlab.Errorf(featlab.ErrParam, "stability: nil selector")
+	}
+	return path(X, y, grid, func(_ int, X *mat.Dense, y []float64) ([][]int, error) { return sel(X, y) }, cfg)
+}
+
+// path is Path with a selector that also receives the round index (for
+// randomised selectors that draw from a per-round stream).
+func path(X mat.Matrix, y []float64, grid []float64, sel func(t int, X *mat.Dense, y []float64) ([][]int, error), cfg Config) (*PathResult, error) {
+	if len(grid) == 0 {
+		return nil, featlab.Errorf(featlab.ErrEmpty, "stability: empty grid")
+	}
+	raw, stride, m, d, err := checkData(X, y)
+	if err != nil {
+		return nil, err
+	}
+	c, err := cfg.defaults(d)
+	if err != nil {
+		return nil, err
+	}
+	if !math.IsInf(c.ExpectedFalse, 1) && c.Threshold <= 0.5 {
+		return nil, featlab.Errorf(featlab.ErrParam, "stability: ExpectedFalse needs Threshold > 1/2, got %v (set ExpectedFalse to +Inf to use the whole grid)", c.Threshold)
+	}
+	rows, err := subsamples(m, c)
+	if err != nil {
+		return nil, err
+	}
+	T, G := c.Rounds, len(grid)
+	selected := make([][][]int, T)
+	err = runRounds(c, func(t int) error {
+		Xs, ys := subset(raw, stride, d, y, rows[t])
+		sets, err := sel(t, Xs, ys)
+		if err != nil {
+			return fmt.Errorf("stability: round %d: %w", t, err)
+		}
+		if len(sets) != G {
+			return featlab.Errorf(featlab.ErrShape, "stability: round %d: selector returned %d sets for a grid of %d", t, len(sets), G)
+		}
+		out := make([][]int, G)
+		for k, s := range sets {
+			if out[k], err = cleanSet(s, d, t); err != nil {
+				return err
+			}
+		}
+		selected[t] = out
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	res := &PathResult{
+		Grid: append([]float64(nil), grid...), Rounds: T, Samples: rows,
+		Frequency: make([][]float64, d), MaxFrequency: make([]float64, d),
+		selected: selected, names: c.Names, threshold: c.Threshold,
+	}
+	for j := range res.Frequency {
+		res.Frequency[j] = make([]float64, G)
+	}
+	for _, sets := range selected {
+		for k, s := range sets {
+			for _, j := range s {
+				res.Frequency[j][k]++
+			}
+		}
+	}
+	for _, f := range res.Frequency {
+		for k := range f {
+			f[k] /= float64(T)
+		}
+	}
+	// q for every prefix of the grid: running unions per round
+	res.QPrefix = make([]float64, G)
+	hit := make([]bool, d)
+	for _, sets := range selected {
+		clear(hit)
+		n := 0
+		for k, s := range sets {
+			for _, j := range s {
+				if !hit[j] {
+					hit[j] = true
+					n++
+				}
+			}
+			res.QPrefix[k] += float64(n)
+		}
+	}
+	for k := range res.QPrefix {
+		res.QPrefix[k] /= float64(T)
+	}
+	res.Cut = G
+	if !math.IsInf(c.ExpectedFalse, 1) {
+		qmax := math.Sqrt(c.ExpectedFalse * (2*c.Threshold - 1) * float64(d))
+		res.Cut = 0
+		for k, q := range res.QPrefix {
+			if q > qmax {
+				break
+			}
+			res.Cut = k + 1
+		}
+	}
+	for j, f := range res.Frequency {
+		for k := 0; k < res.Cut; k++ {
+			res.MaxFrequency[j] = math.Max(res.MaxFrequency[j], f[k])
+		}
+	}
+	if res.Cut > 0 {
+		res.MeanSelected = res.QPrefix[res.Cut-1]
+	}
+	res.FalsePositiveBound = falseBound(res.MeanSelected, c.Threshold, d)
+	res.Selection = thresholdSelection(fmt.Sprintf("stability selection (%s, T = %d) over %d of %d grid values, max frequency >= %s",
+		c.Sampling, T, res.Cut, G, featlab.FormatFloat(c.Threshold)), c.Names, res.MaxFrequency, c.Threshold)
+	return res, nil
+}
+
+// At returns the single-grid-value view of the path at index k: the
+// frequencies Pi_j(grid_k), the union rule and the threshold rule there.
+func (p *PathResult) At(k int) (*Result, error) {
+	if k < 0 || k >= len(p.Grid) {
+		return nil, featlab.Errorf(featlab.ErrParam, "stability: grid index %d outside [0, %d)", k, len(p.Grid))
+	}
+	d := len(p.Frequency)
+	res := &Result{Rounds: p.Rounds, Samples: p.Samples, Counts: make([]int, d), Frequency: make([]float64, d),
+		Selected: make([][]int, p.Rounds)}
+	q := 0
+	for t, sets := range p.selected {
+		res.Selected[t] = sets[k]
+		q += len(sets[k])
+		for _, j := range sets[k] {
+			res.Counts[j]++
+		}
+	}
+	for j, n := range res.Counts {
+		res.Frequency[j] = float64(n) / float64(p.Rounds)
+		if n > 0 {
+			res.Union = append(res.Union, j)
+		}
+	}
+	res.MeanSelected = float64(q) / float64(p.Rounds)
+	res.FalsePositiveBound = falseBound(res.MeanSelected, p.threshold, d)
+	res.Selection = thresholdSelection(fmt.Sprintf("stability selection at grid value %s, frequency >= %s",
+		featlab.FormatFloat(p.Grid[k]), featlab.FormatFloat(p.threshold)), p.names, res.Frequency, p.threshold)
+	return res, nil
+}
