@@ -2,6 +2,7 @@ package filter
 
 import (
 	"encoding/json"
+	"errors"
 	"math"
 	"os"
 	"slices"
@@ -372,5 +373,35 @@ func TestGoldenPercentile(t *testing.T) {
 		if !slices.Equal(got, c.Support) && !(len(got) == 0 && len(c.Support) == 0) {
 			t.Errorf("Percentile(%v) chose %v, SelectPercentile %v", c.P, got, c.Support)
 		}
+	}
+}
+
+func TestMutualInfoDataset(t *testing.T) {
+	// Watermelon 3.0: six categorical attributes (plug-in, bits) and two
+	// continuous ones (Ross, k = 3) against the two classes.
+	g := loadGolden(t)
+	ds := load(t, "watermelon")
+	s, err := MutualInfoDataset(ds, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, name := range g.Real.Watermelon.Features {
+		j, _ := ds.Index(name)
+		if want := g.Real.Watermelon.MIPlugin[k] / math.Ln2; math.Abs(s.Values[j]-want) > 1e-13 {
+			t.Errorf("MI(%s; ripe) = %v bits, want %v", name, s.Values[j], want)
+		}
+	}
+	for _, name := range []string{"density", "sugar"} {
+		j, _ := ds.Index(name)
+		cont, err := MutualInfo(ds.X, ds.Y, ds.Names, &MIConfig{DiscreteTarget: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Values[j] != cont.Values[j] {
+			t.Errorf("MI(%s; ripe) = %v, continuous estimate %v", name, s.Values[j], cont.Values[j])
+		}
+	}
+	if _, err := MutualInfoDataset(nil, nil); !errors.Is(err, featlab.ErrEmpty) {
+		t.Errorf("nil dataset: %v", err)
 	}
 }

@@ -170,6 +170,28 @@ func MutualInfo(X mat.Matrix, y []float64, names []string, cfg *MIConfig) (*Scor
 	return s, nil
 }
 
+// MutualInfoDataset is MutualInfo on a Dataset, with the kinds of the
+// variables taken from it: a feature with Levels (a categorical attribute
+// stored as codes) is discrete, the others continuous; the target is
+// discrete when the Dataset has Classes. Fields of cfg other than
+// DiscreteFeatures and DiscreteTarget are used as given (nil: defaults).
+func MutualInfoDataset(ds *featlab.Dataset, cfg *MIConfig) (*Scores, error) {
+	if ds == nil || ds.X == nil {
+		return nil, featlab.Errorf(featlab.ErrEmpty, "nil dataset")
+	}
+	var c MIConfig
+	if cfg != nil {
+		c = *cfg
+	}
+	_, d := ds.X.Dims()
+	c.DiscreteFeatures = make([]bool, d)
+	for j := range c.DiscreteFeatures {
+		c.DiscreteFeatures[j] = ds.IsCategorical(j)
+	}
+	c.DiscreteTarget = ds.Classes != nil
+	return MutualInfo(ds.X, ds.Y, ds.Names, &c)
+}
+
 // miEstimator holds what is shared by all features.
 type miEstimator struct {
 	m, k    int
