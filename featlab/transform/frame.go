@@ -14,7 +14,8 @@ import (
 )
 
 // FitFrame fits t on the named columns of df. With no names it uses every
-// numeric (float or int) column, or, when t is a OneHot (or a Pipeline
+// numeric (float or int) column, the target included (name the columns to
+// leave a numeric target alone), or, when t is a OneHot (or a Pipeline
 // starting with one), every string column. Numeric transformers need
 // float, int or bool columns (bool as 0/1); a string column is an error
 // wrapping featlab.ErrNonNumeric. A missing value is an error naming its
@@ -36,7 +37,8 @@ func FitFrame(t featlab.Transformer, df dataframe.DataFrame, cols ...string) err
 }
 
 // TransformFrame transforms the named columns of df with the fitted t and
-// returns a new frame. Columns not named pass through unchanged, in place.
+// returns a new frame. Columns not named pass through unchanged, in place;
+// transformed columns are float columns.
 // When t maps each column to one output (scalings, clipping, log, ...),
 // each output replaces its column under the same name; when t maps each
 // column to a block (one-hot), the block replaces the column, named by

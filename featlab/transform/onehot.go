@@ -124,11 +124,7 @@ func (o *OneHot) Transform(X mat.Matrix) (*mat.Dense, error) {
 	if err := checkFinite(x); err != nil {
 		return nil, err
 	}
-	n := o.offset[o.d]
-	out := mat.NewDense(x.rows, max(n, 1), nil)
-	if n == 0 {
-		return out, nil
-	}
+	out := mat.NewDense(x.rows, o.offset[o.d], nil) // every column has >= 1 category
 	od := out.RawMatrix()
 	for i := 0; i < x.rows; i++ {
 		row := x.row(i)
