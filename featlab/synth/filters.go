@@ -26,6 +26,7 @@ const (
 	streamXOR        = 0x6e03
 	streamElongated  = 0x6e02
 	streamRelevance  = 0x1101
+	streamMonotone   = 0x1302
 )
 
 func newRand(seed, stream uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, stream)) }
@@ -320,4 +321,33 @@ func Relevance(m int, cfg RelevanceConfig, seed uint64) (*featlab.Dataset, Roles
 	}
 	ds.Classes = []string{"0", "1"}
 	return ds, roles, nil
+}
+
+// Monotone samples m examples of a regression problem where Spearman's
+// rho and Pearson's r disagree (lecture 13: Spearman's rho is Pearson's
+// coefficient on ranks):
+//
+//	x1 ~ U[0, 1],  y = exp(8 x1),  x2 = y + 300 N(0, 1).
+//
+// y is a strictly increasing function of x1, so the ranks of x1 and y
+// agree and rho(x1, y) = 1, but the relation is far from linear and
+// r(x1, y) is only about 0.77. x2 is linear in y with noise, so r(x2, y) is
+// high (about 0.9: sd(y) is about 646 against the noise's 300) while its
+// ranks are scrambled among the many small values of y and rho(x2, y) is
+// far lower. Pearson prefers x2; Spearman prefers x1. Features x1, x2;
+// target y; m must be at least 2.
+func Monotone(m int, seed uint64) (*featlab.Dataset, error) {
+	if err := checkM(m, 2); err != nil {
+		return nil, err
+	}
+	r := newRand(seed, streamMonotone)
+	X := mat.NewDense(m, 2, nil)
+	y := make([]float64, m)
+	for i := 0; i < m; i++ {
+		x1 := r.Float64()
+		y[i] = math.Exp(8 * x1)
+		X.Set(i, 0, x1)
+		X.Set(i, 1, y[i]+300*r.NormFloat64())
+	}
+	return featlab.NewDataset(X, y, nil, "y")
 }

@@ -7,7 +7,9 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/featlab/course/datasets"
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/filter"
 	"github.com/featlab/course/featlab/synth"
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/stat"
@@ -120,6 +122,9 @@ func TestPearsonFailure(t *testing.T) {
 	}
 	if r2 := lsRisk(t, [][]float64{x2}, ds.Y); math.Abs(r2-0.5) > 0.05 {
 		t.Errorf("risk without x1 = %v, want near 1/2", r2)
+	}
+	if r1 := lsRisk(t, [][]float64{x1}, ds.Y); math.Abs(r1-1) > 0.05 {
+		t.Errorf("risk on x1 alone = %v, want near var(y) = 1", r1)
 	}
 	if rx2 := stat.Correlation(x2, ds.Y, nil); rx2 < 0.6 {
 		t.Errorf("r(x2, y) = %v, want about 1/sqrt(2) = 0.707", rx2)
@@ -297,4 +302,247 @@ func ExampleRelevance() {
 	// 100 10
 	// relevant [3 8 5] weights [1 -0.8 0.6]
 	// redundant [1 4] irrelevant [0 6 7 9 2]
+}
+
+func TestMonotone(t *testing.T) {
+	ds, err := synth.Monotone(500, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x1 := col(ds, 0)
+	for i, y := range ds.Y {
+		if x1[i] < 0 || x1[i] >= 1 || y != math.Exp(8*x1[i]) {
+			t.Fatalf("row %d: x1 %v y %v", i, x1[i], y)
+		}
+	}
+}
+
+// The claims of notebook 02 (02-filters.ipynb), each with the data and
+// calls the notebook makes.
+
+// miConfig is the notebook's mutual-information setting.
+func miConfig() *filter.MIConfig { return &filter.MIConfig{Jitter: 1e-10, Seed: 1} }
+
+// mustScores returns s, panicking (which fails the test) on an error.
+func mustScores(s *filter.Scores, err error) *filter.Scores {
+	if err != nil {
+		panic(err)
+	}
+	return s
+}
+
+func namesOf(ds *featlab.Dataset, idx []int) []string {
+	out := make([]string, len(idx))
+	for k, j := range idx {
+		out[k] = ds.Names[j]
+	}
+	return out
+}
+
+// "eq. 25.1 = eq. 25.2": on diabetes the minimal squared loss equals
+// var(y)(1 - r^2) and ranks the features exactly as |r|; the regression
+// scores' top 3 as printed.
+func TestNotebook02Diabetes(t *testing.T) {
+	ds := datasets.Diabetes()
+	X, y, names := ds.X, ds.Y, ds.Names
+	ml := mustScores(filter.MinLoss(X, y, names, nil))
+	r := mustScores(filter.Pearson(X, y, names, nil))
+	vy := stat.PopVariance(y, nil)
+	for j := range names {
+		fromR := vy * (1 - r.Values[j]*r.Values[j])
+		if d := math.Abs(-ml.Values[j]-fromR) / fromR; d > 1e-12 {
+			t.Errorf("%s: min loss %v, var(y)(1-r^2) %v", names[j], -ml.Values[j], fromR)
+		}
+	}
+	if !slices.Equal(ml.Ranking(), r.Ranking()) {
+		t.Errorf("rankings differ: %v vs %v", ml.Ranking(), r.Ranking())
+	}
+	top3 := func(s *filter.Scores) []string { return namesOf(ds, s.Ranking()[:3]) }
+	want := map[string][]string{
+		"pearson":  {"bmi", "s5", "bp"},
+		"rsquared": {"bmi", "s5", "bp"},
+		"minloss":  {"bmi", "s5", "bp"},
+		"freg":     {"bmi", "s5", "bp"},
+		"spearman": {"s5", "bmi", "s4"},
+		"mi":       {"bmi", "s5", "s4"},
+	}
+	got := map[string]*filter.Scores{
+		"pearson":  r,
+		"rsquared": mustScores(filter.RSquared(X, y, names, nil)),
+		"minloss":  ml,
+		"freg":     mustScores(filter.FRegression(X, y, names, nil)),
+		"spearman": mustScores(filter.Spearman(X, y, names, nil)),
+		"mi":       mustScores(filter.MutualInfo(X, y, names, miConfig())),
+	}
+	for k, w := range want {
+		if g := top3(got[k]); !slices.Equal(g, w) {
+			t.Errorf("%s top 3 = %v, notebook says %v", k, g, w)
+		}
+	}
+}
+
+// "Where Pearson fails": r(x1, y) near 0 while r(x2, y) is about 0.7; the
+// risks are in TestPearsonFailure.
+func TestNotebook02PearsonFailure(t *testing.T) {
+	ds, _ := synth.PearsonFailure(1000, 1)
+	r := mustScores(filter.Pearson(ds.X, ds.Y, ds.Names, nil))
+	if math.Abs(r.Signed()[0]) > 0.05 || math.Abs(r.Signed()[1]-0.7) > 0.05 {
+		t.Errorf("r = %v", r.Signed())
+	}
+	if r.Ranking()[0] != 1 {
+		t.Error("Pearson should rank x2 first")
+	}
+}
+
+// notebookClassScores are the scores beside the Guyon-Elisseeff panels.
+func notebookClassScores(ds *featlab.Dataset) map[string]*filter.Scores {
+	X, y, names := ds.X, ds.Y, ds.Names
+	return map[string]*filter.Scores{
+		"pearson":  mustScores(filter.Pearson(X, y, names, nil)),
+		"spearman": mustScores(filter.Spearman(X, y, names, nil)),
+		"mi":       mustScores(filter.MutualInfo(X, y, names, &filter.MIConfig{DiscreteTarget: true})),
+		"auc":      mustScores(filter.AUC(X, y, names, nil)),
+		"stump":    mustScores(filter.Stump(X, y, names, nil)),
+		"f":        mustScores(filter.FClassif(X, y, names, nil)),
+		"relief":   mustScores(filter.Relief(X, y, names, &filter.ReliefConfig{Mean: true})),
+	}
+}
+
+// XOR: every univariate score at its chance level for both features
+// (|r|, |rho| < 0.1; MI < 0.05 bits; AUC, stump accuracy < 0.6; F < 1),
+// Relief clearly positive (> 0.05) for both; the pair separates perfectly
+// (TestXOR).
+func TestNotebook02XOR(t *testing.T) {
+	ds, _ := synth.XOR(200, 1)
+	s := notebookClassScores(ds)
+	for j := 0; j < 2; j++ {
+		chance := map[string]float64{"pearson": 0.1, "spearman": 0.1, "mi": 0.05, "auc": 0.6, "stump": 0.6, "f": 1}
+		for k, lim := range chance {
+			if v := s[k].Values[j]; v >= lim {
+				t.Errorf("XOR x%d: %s = %v, not at chance (< %v)", j+1, k, v, lim)
+			}
+		}
+		if v := s["relief"].Values[j]; v < 0.05 {
+			t.Errorf("XOR x%d: Relief %v, want clearly positive", j+1, v)
+		}
+	}
+}
+
+// Elongated: x2 alone at chance (|r| < 0.2, AUC < 0.6, stump < 0.6), x1
+// partial (AUC about 0.9, stump about 0.83, far from 1); every univariate
+// score ranks x1 first; the pair separates perfectly (TestElongated).
+func TestNotebook02Elongated(t *testing.T) {
+	ds, _ := synth.Elongated(200, 1)
+	s := notebookClassScores(ds)
+	if s["pearson"].Values[1] > 0.2 || s["auc"].Values[1] > 0.6 || s["stump"].Values[1] > 0.6 {
+		t.Errorf("x2 not at chance: r %v auc %v stump %v", s["pearson"].Values[1], s["auc"].Values[1], s["stump"].Values[1])
+	}
+	if a := s["auc"].Values[0]; a < 0.85 || a > 0.95 {
+		t.Errorf("x1 AUC %v, want partial separation about 0.9", a)
+	}
+	if a := s["stump"].Values[0]; a < 0.75 || a > 0.9 {
+		t.Errorf("x1 stump accuracy %v, want about 0.83", a)
+	}
+	for k, sc := range s {
+		if sc.Ranking()[0] != 0 {
+			t.Errorf("%s ranks x2 first", k)
+		}
+	}
+}
+
+// Spearman versus Pearson: Pearson prefers x2, Spearman x1 (rho = 1).
+func TestNotebook02Monotone(t *testing.T) {
+	ds, _ := synth.Monotone(500, 1)
+	pr := mustScores(filter.Pearson(ds.X, ds.Y, ds.Names, nil))
+	sp := mustScores(filter.Spearman(ds.X, ds.Y, ds.Names, nil))
+	if pr.Ranking()[0] != 1 || sp.Ranking()[0] != 0 {
+		t.Errorf("Pearson first %d, Spearman first %d", pr.Ranking()[0], sp.Ranking()[0])
+	}
+	if sp.Values[0] != 1 {
+		t.Errorf("rho(x1, y) = %v, want exactly 1", sp.Values[0])
+	}
+	if !(pr.Values[1] > 0.85 && pr.Values[0] < 0.8 && sp.Values[1] < 0.7) {
+		t.Errorf("r = %v, rho = %v", pr.Values, sp.Values)
+	}
+}
+
+// MI finds Example 25.1's x1: |r(x1, y)| < 0.05 but MI ranks x1 first,
+// with more than 5 bits.
+func TestNotebook02MutualInfo(t *testing.T) {
+	ds, _ := synth.Example251(1000, 1)
+	pr := mustScores(filter.Pearson(ds.X, ds.Y, ds.Names, nil))
+	mi := mustScores(filter.MutualInfo(ds.X, ds.Y, ds.Names, miConfig()))
+	if pr.Values[0] > 0.05 || pr.Ranking()[0] != 1 {
+		t.Errorf("Pearson %v", pr.Values)
+	}
+	if mi.Ranking()[0] != 0 || mi.Values[0] < 5 {
+		t.Errorf("MI %v", mi.Values)
+	}
+}
+
+// Decision stumps on breast cancer: the best stump is on worst_radius,
+// threshold 16.795, 525 of 569 correct; the top five by stump accuracy.
+func TestNotebook02Stump(t *testing.T) {
+	ds := datasets.BreastCancer()
+	st := mustScores(filter.Stump(ds.X, ds.Y, ds.Names, nil))
+	top := namesOf(ds, st.Ranking()[:5])
+	want := []string{"worst_radius", "worst_area", "worst_perimeter", "worst_concave_points", "mean_concave_points"}
+	if !slices.Equal(top, want) {
+		t.Errorf("top 5 %v, want %v", top, want)
+	}
+	b := st.Ranking()[0]
+	if st.Values[b] != 525.0/569 || st.Thresholds[b] != 16.795 {
+		t.Errorf("best stump accuracy %v (525/569 = %v), threshold %v", st.Values[b], 525.0/569, st.Thresholds[b])
+	}
+	// Larger radius points to malignant (class 0, the smaller label).
+	if st.Signs[b] != -1 {
+		t.Errorf("orientation %v", st.Signs[b])
+	}
+}
+
+// Relief on watermelon: texture 9, umbilicus 7, root 4 first; colour and
+// surface negative. Relief-F on wine: flavanoids, od280/od315, proline.
+func TestNotebook02Relief(t *testing.T) {
+	wm := datasets.Watermelon()
+	s := mustScores(filter.ReliefDataset(wm, nil))
+	if top := namesOf(wm, s.Ranking()[:3]); !slices.Equal(top, []string{"texture", "umbilicus", "root"}) {
+		t.Errorf("watermelon top 3 %v", top)
+	}
+	for _, n := range []string{"color", "surface"} {
+		j, _ := wm.Index(n)
+		if s.Values[j] >= 0 {
+			t.Errorf("%s scores %v, want negative", n, s.Values[j])
+		}
+	}
+	w := datasets.Wine()
+	f := mustScores(filter.ReliefFDataset(w, nil))
+	if top := namesOf(w, f.Ranking()[:3]); !slices.Equal(top, []string{"flavanoids", "od280_od315_of_diluted_wines", "proline"}) {
+		t.Errorf("wine top 3 %v", top)
+	}
+}
+
+// Information gain: the best of the 28 watermelon pairs is {texture,
+// surface} with gain 0.835; the subsets shown and their gains are in
+// filter's TestInfoGainNotebookSubsets.
+func TestNotebook02BestPair(t *testing.T) {
+	ds := datasets.Watermelon()
+	gain, err := filter.InfoGainEvaluator(ds, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bestA, bestB, best := 0, 0, -1.0
+	for a := range ds.Names {
+		for b := a + 1; b < len(ds.Names); b++ {
+			v, err := gain([]int{a, b})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if v > best {
+				bestA, bestB, best = a, b, v
+			}
+		}
+	}
+	if ds.Names[bestA] != "texture" || ds.Names[bestB] != "surface" || math.Round(best*1000)/1000 != 0.835 {
+		t.Errorf("best pair {%s, %s} gain %v", ds.Names[bestA], ds.Names[bestB], best)
+	}
 }

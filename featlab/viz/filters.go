@@ -304,7 +304,10 @@ func StumpHistogram(title, xlabel string, v, classes []float64, classNames []str
 }
 
 // BarsWithLevel is Bars with a horizontal dashed line at level, named in
-// the legend (e.g. the entropy Ent(D) that no information gain exceeds).
+// the legend (e.g. the entropy Ent(D) that no information gain exceeds),
+// with a band above for the legend. Names may hold "\n" for two-line
+// labels; the labels stay horizontal when there are at most eight bars and
+// no label line is longer than 16 characters.
 func BarsWithLevel(title, ylabel string, names []string, values []float64, level float64, levelName string) (*plot.Plot, error) {
 	if math.IsNaN(level) || math.IsInf(level, 0) {
 		return nil, featlab.Errorf(featlab.ErrNotFinite, "viz: level is %v", level)
@@ -321,11 +324,26 @@ func BarsWithLevel(title, ylabel string, names []string, values []float64, level
 	p.Add(line)
 	p.Legend.Add(levelName, line)
 	p.Legend.Top, p.Legend.Left = true, true
-	if level > p.Y.Max {
-		p.Y.Max = level * 1.08
-	}
+	// Room above the bars and the line for the legend.
+	top := math.Max(p.Y.Max, level)
+	p.Y.Max = top + 0.18*(top-math.Min(p.Y.Min, level))
 	if level < p.Y.Min {
-		p.Y.Min = level * 1.08
+		p.Y.Min = level - 0.05*(top-level)
+	}
+	// Keep labels horizontal when they fit: at most eight bars whose label
+	// lines (names may hold "\n") are at most 16 characters.
+	fits := len(names) <= 8
+	for _, n := range names {
+		for _, ln := range strings.Split(n, "\n") {
+			if len([]rune(ln)) > 16 {
+				fits = false
+			}
+		}
+	}
+	if fits {
+		p.X.Tick.Label.Rotation = 0
+		p.X.Tick.Label.XAlign = draw.XCenter
+		p.X.Tick.Label.YAlign = draw.YTop
 	}
 	return p, nil
 }
