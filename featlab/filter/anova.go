@@ -2,6 +2,7 @@ package filter
 
 import (
 	"math"
+	"slices"
 
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/stat/distuv"
@@ -186,7 +187,7 @@ func anovaColumn(in *input, j int, cls []int, nk []float64, dfb, dfw float64) (f
 // value in X is an error (wrapping featlab.ErrParam, naming the row and
 // feature); y must hold integer labels of at least two classes.
 func Chi2(X mat.Matrix, y []float64, names []string, cfg *Config) (*Scores, error) {
-	in, err := prepare(X, y, names, true)
+	in, err := prepare(X, y, names, false)
 	if err != nil {
 		return nil, err
 	}
@@ -195,30 +196,44 @@ func Chi2(X mat.Matrix, y []float64, names []string, cfg *Config) (*Scores, erro
 		return nil, err
 	}
 	m, d, K := in.m, in.d, len(labels)
-	for i := 0; i < m; i++ {
-		for j, v := range in.data[i*in.stride : i*in.stride+d] {
-			if v < 0 {
-				return nil, featlab.Errorf(featlab.ErrParam, "chi2 needs non-negative features; value %v at row %d, feature %d (%q)", v, i, j, in.names[j])
-			}
-		}
-	}
 	nk := make([]float64, K)
 	for _, k := range cls {
 		nk[k]++
 	}
+	// One pass: per-class totals, and a flag per column for a value that
+	// is not >= 0 (negative or NaN) or a total that is not finite.
 	O := make([]float64, K*d)
+	flag := make([]bool, d)
+	par.Blocks(d, cfg.workers(), func(lo, hi int) {
+		fl := flag[lo:hi]
+		for i := 0; i < m; i++ {
+			row := in.data[i*in.stride+lo : i*in.stride+hi]
+			ok := O[cls[i]*d+lo : cls[i]*d+hi]
+			ok, fl := ok[:len(row)], fl[:len(row)]
+			for j, x := range row {
+				ok[j] += x
+				if !(x >= 0) {
+					fl[j] = true
+				}
+			}
+		}
+		for j := lo; j < hi; j++ {
+			for k := 0; k < K; k++ {
+				if math.IsInf(O[k*d+j], 0) || math.IsNaN(O[k*d+j]) {
+					flag[j] = true
+				}
+			}
+		}
+	})
+	if slices.Contains(flag, true) {
+		if err := in.chi2Check(); err != nil {
+			return nil, err
+		}
+	}
 	s := &Scores{Method: "chi2", Names: in.names, Values: make([]float64, d), PValues: make([]float64, d)}
 	constant := make([]bool, d)
 	dist := distuv.ChiSquared{K: float64(K - 1)}
 	par.Blocks(d, cfg.workers(), func(lo, hi int) {
-		for i := 0; i < m; i++ {
-			row := in.data[i*in.stride+lo : i*in.stride+hi]
-			ok := O[cls[i]*d+lo : cls[i]*d+hi]
-			ok = ok[:len(row)]
-			for j, x := range row {
-				ok[j] += x
-			}
-		}
 		for j := lo; j < hi; j++ {
 			allEq := true
 			x0 := in.data[j]
@@ -260,6 +275,22 @@ func Chi2(X mat.Matrix, y []float64, names []string, cfg *Config) (*Scores, erro
 	})
 	s.Constant = constantList(constant)
 	return s, nil
+}
+
+// chi2Check returns the error for the first value of X, in row-major
+// order, that is NaN, infinite or negative.
+func (in *input) chi2Check() error {
+	for i := 0; i < in.m; i++ {
+		for j, v := range in.data[i*in.stride : i*in.stride+in.d] {
+			switch {
+			case math.IsNaN(v) || math.IsInf(v, 0):
+				return featlab.Errorf(featlab.ErrNotFinite, "value %v at row %d, feature %d (%q)", v, i, j, in.names[j])
+			case v < 0:
+				return featlab.Errorf(featlab.ErrParam, "chi2 needs non-negative features; value %v at row %d, feature %d (%q)", v, i, j, in.names[j])
+			}
+		}
+	}
+	return nil
 }
 
 // chiSquared returns sum_k (O_k - E_k)^2 / E_k with E_k = n_k/m sum O.
