@@ -82,7 +82,9 @@ type ReliefConfig struct {
 // > 1 each squared diff is averaged over the k nearest hits (misses).
 //
 // Ties: among candidates at equal distance the one with the lower row
-// index is nearer. An example's duplicate (distance 0) is a legitimate
+// index is nearer. Distances are computed in one fixed order of
+// operations, so equal differences give equal distances and the rule is
+// deterministic. An example's duplicate (distance 0) is a legitimate
 // neighbour; the example itself never is.
 //
 // A higher delta_j means feature j separates the classes better; it is
@@ -171,6 +173,11 @@ type reliefData struct {
 	k       int
 	metric  ReliefDistance
 	constnt []bool
+	// The same values split for the distance loop: zc holds the
+	// continuous (non-constant) features, dc per row; zk the categorical
+	// ones, dk per row.
+	zc, zk []float64
+	dc, dk int
 }
 
 func relief(X mat.Matrix, y []float64, names []string, cfg *ReliefConfig, multi bool) (*Scores, error) {
@@ -361,6 +368,28 @@ func newReliefData(X mat.Matrix, y []float64, labels []int, c ReliefConfig) *rel
 			}
 		}
 	}
+	var cont, cat []int
+	for j := 0; j < d; j++ {
+		switch {
+		case rd.constnt[j]:
+		case rd.cat[j]:
+			cat = append(cat, j)
+		default:
+			cont = append(cont, j)
+		}
+	}
+	rd.dc, rd.dk = len(cont), len(cat)
+	rd.zc = make([]float64, m*rd.dc)
+	rd.zk = make([]float64, m*rd.dk)
+	for i := 0; i < m; i++ {
+		row := rd.z[i*d : (i+1)*d]
+		for k, j := range cont {
+			rd.zc[i*rd.dc+k] = row[j]
+		}
+		for k, j := range cat {
+			rd.zk[i*rd.dk+k] = row[j]
+		}
+	}
 	pos := make(map[int]int, len(labels))
 	for k, l := range labels {
 		pos[l] = k
@@ -406,36 +435,47 @@ func newReliefScratch(rd *reliefData) *reliefScratch {
 	return s
 }
 
-// dist returns the distance between examples a and b on the diff scale
-// (squared Euclidean, which orders like Euclidean, or Manhattan).
+// dist returns the distance between examples a and b on the diff scale:
+// the squared Euclidean distance (which orders like the Euclidean) or the
+// Manhattan distance, summing the continuous features in order (four
+// running sums, added at the end) and then counting the categorical
+// mismatches. Constant features contribute nothing and are skipped.
 func (rd *reliefData) dist(a, b int) float64 {
-	za, zb := rd.z[a*rd.d:(a+1)*rd.d], rd.z[b*rd.d:(b+1)*rd.d]
-	s := 0.0
+	ca, cb := rd.zc[a*rd.dc:(a+1)*rd.dc], rd.zc[b*rd.dc:(b+1)*rd.dc]
+	var s0, s1, s2, s3 float64
+	n := len(ca) &^ 3
 	if rd.metric == ReliefManhattan {
-		for j, v := range za {
-			switch {
-			case rd.cat[j]:
-				if v != zb[j] {
-					s++
-				}
-			default:
-				s += math.Abs(v - zb[j])
-			}
+		for j := 0; j < n; j += 4 {
+			s0 += math.Abs(ca[j] - cb[j])
+			s1 += math.Abs(ca[j+1] - cb[j+1])
+			s2 += math.Abs(ca[j+2] - cb[j+2])
+			s3 += math.Abs(ca[j+3] - cb[j+3])
 		}
-		return s
-	}
-	for j, v := range za {
-		switch {
-		case rd.cat[j]:
-			if v != zb[j] {
-				s++
-			}
-		default:
-			t := v - zb[j]
-			s += t * t
+		for j := n; j < len(ca); j++ {
+			s0 += math.Abs(ca[j] - cb[j])
+		}
+	} else {
+		for j := 0; j < n; j += 4 {
+			t0, t1, t2, t3 := ca[j]-cb[j], ca[j+1]-cb[j+1], ca[j+2]-cb[j+2], ca[j+3]-cb[j+3]
+			s0 += t0 * t0
+			s1 += t1 * t1
+			s2 += t2 * t2
+			s3 += t3 * t3
+		}
+		for j := n; j < len(ca); j++ {
+			t := ca[j] - cb[j]
+			s0 += t * t
 		}
 	}
-	return s
+	s := (s0 + s1) + (s2 + s3)
+	ka, kb := rd.zk[a*rd.dk:(a+1)*rd.dk], rd.zk[b*rd.dk:(b+1)*rd.dk]
+	miss := 0
+	for j, v := range ka {
+		if v != kb[j] {
+			miss++
+		}
+	}
+	return s + float64(miss)
 }
 
 // diff2 returns diff(a_j, b_j)^2.
