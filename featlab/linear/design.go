@@ -15,13 +15,15 @@ import (
 // *mat.Dense), the centring statistics when an intercept is fitted, the
 // (centred) target, and the per-feature quantities every solver needs.
 //
-// With an intercept, Xc = X - 1 xmean^T is never formed: products with Xc
-// are computed from X and xmean.
+// With an intercept, Xc = X - 1 xmean^T is normally not formed: products
+// with Xc are computed from X and cmean (see centreIfNeeded for the
+// exception).
 type design struct {
 	m, d   int
 	x      []float64 // row-major, stride
 	stride int
 	xmean  []float64 // column means; nil without intercept
+	cmean  []float64 // means subtracted implicitly in products: xmean, or nil when x is already centred
 	y      []float64 // target, centred when there is an intercept (own copy then)
 	ymean  float64
 	yy     float64   // ||y||^2 (centred)
@@ -80,6 +82,9 @@ func newDesign(X mat.Matrix, y []float64, intercept bool) (*design, error) {
 		ds.yy += v * v
 		ysum += v
 	}
+	if ds.yy > tooLarge {
+		return nil, featlab.Errorf(featlab.ErrNotFinite, "target values too large: their sum of squares %v overflows", ds.yy)
+	}
 	s1 := make([]float64, d)
 	s2 := make([]float64, d)
 	sy := make([]float64, d)
@@ -109,7 +114,7 @@ func newDesign(X mat.Matrix, y []float64, intercept bool) (*design, error) {
 		}
 	}
 	for j := 0; j < d; j++ {
-		if math.IsNaN(s2[j]) || math.IsInf(s2[j], 0) || math.IsNaN(sy[j]) || math.IsInf(sy[j], 0) {
+		if !(s2[j] <= tooLarge) || !(math.Abs(sy[j]) <= tooLarge) {
 			return nil, ds.nonFinite(j)
 		}
 	}
@@ -119,16 +124,74 @@ func newDesign(X mat.Matrix, y []float64, intercept bool) (*design, error) {
 			c := s1[j] / fm
 			ds.xmean[j] = x0[j] + c
 			n2 := s2[j] - s1[j]*c
-			if n2 < 0 || s2[j] == 0 {
+			// A column whose spread is at the rounding level of its
+			// values is constant: centring it gives noise, which would
+			// make the Gram matrix numerically indefinite.
+			scale := 16 * eps * math.Max(math.Abs(ds.xmean[j]), math.Abs(x0[j]))
+			if n2 <= fm*scale*scale || s2[j] == 0 {
 				n2 = 0
+				sy[j] = 0
+				s2[j] = 0
+				continue
 			}
 			s2[j] = n2
 			sy[j] -= c * ysum
 		}
 	}
 	ds.norm2, ds.xty = s2, sy
+	ds.cmean = ds.xmean
+	if intercept {
+		ds.centreIfNeeded()
+	}
 	return ds, nil
 }
+
+// centreIfNeeded replaces X by a centred copy when some column's mean is
+// more than 1000 standard deviations from zero. Implicit centring computes
+// Xc^T v as X^T v - mean (1^T v), whose rounding error grows with
+// |mean|/sd; beyond 1e3 the Gram columns would disagree with the norms
+// enough to make coordinate descent unstable on nearly collinear columns.
+// The copy costs one pass and m*d memory, and only such data pays it.
+func (ds *design) centreIfNeeded() {
+	m, d := ds.m, ds.d
+	fm := float64(m)
+	need := false
+	for j, n2 := range ds.norm2 {
+		mu := ds.xmean[j]
+		if n2 > 0 && mu*mu*fm > 1e6*n2 {
+			need = true
+			break
+		}
+	}
+	if !need {
+		return
+	}
+	c := make([]float64, m*d)
+	for i := 0; i < m; i++ {
+		row := ds.row(i)
+		dst := c[i*d : (i+1)*d]
+		for j, v := range row {
+			dst[j] = v - ds.xmean[j]
+		}
+	}
+	ds.x, ds.stride, ds.cmean = c, d, nil
+	for j := range ds.norm2 {
+		if ds.norm2[j] == 0 {
+			continue // constant, as decided from the shifted sums
+		}
+		var n2, xy float64
+		for i := 0; i < m; i++ {
+			v := c[i*d+j]
+			n2 += v * v
+			xy += v * ds.y[i]
+		}
+		ds.norm2[j], ds.xty[j] = n2, xy
+	}
+}
+
+// tooLarge bounds sums of squares: beyond it the solvers' products
+// (norms times weights, gap terms) could overflow.
+const tooLarge = 1e250
 
 // nonFinite returns the error for column j, whose sums were not finite:
 // the first NaN or infinity in it, or a value too large to square.
@@ -138,7 +201,7 @@ func (ds *design) nonFinite(j int) error {
 			return featlab.Errorf(featlab.ErrNotFinite, "value %v at row %d, column %d", v, i, j)
 		}
 	}
-	return featlab.Errorf(featlab.ErrNotFinite, "column %d: values too large (sums of squares overflow)", j)
+	return featlab.Errorf(featlab.ErrNotFinite, "column %d: values too large (its sum of squares or product with y exceeds %g)", j, tooLarge)
 }
 
 // row returns row i of X.
@@ -153,10 +216,10 @@ func (ds *design) prepare() {}
 // mulVec sets dst = Xc w (length m).
 func (ds *design) mulVec(dst, w []float64) {
 	blas64.Gemv(blas.NoTrans, 1, ds.general(), blas64.Vector{N: ds.d, Inc: 1, Data: w}, 0, blas64.Vector{N: ds.m, Inc: 1, Data: dst})
-	if ds.xmean != nil {
+	if ds.cmean != nil {
 		var s float64
 		for j, v := range w {
-			s += ds.xmean[j] * v
+			s += ds.cmean[j] * v
 		}
 		for i := range dst {
 			dst[i] -= s
@@ -167,14 +230,14 @@ func (ds *design) mulVec(dst, w []float64) {
 // mulTVec sets dst = Xc^T v (length d).
 func (ds *design) mulTVec(dst, v []float64) {
 	blas64.Gemv(blas.Trans, 1, ds.general(), blas64.Vector{N: ds.m, Inc: 1, Data: v}, 0, blas64.Vector{N: ds.d, Inc: 1, Data: dst})
-	if ds.xmean != nil {
+	if ds.cmean != nil {
 		var s float64
 		for _, x := range v {
 			s += x
 		}
 		if s != 0 {
 			for j := range dst {
-				dst[j] -= ds.xmean[j] * s
+				dst[j] -= ds.cmean[j] * s
 			}
 		}
 	}
@@ -187,12 +250,12 @@ func (ds *design) general() blas64.General {
 // gramCol sets dst = Xc^T Xc_j, using v (length m) as scratch.
 func (ds *design) gramCol(dst []float64, j int, v []float64) {
 	x, s := ds.x, ds.stride
-	if ds.xmean == nil {
+	if ds.cmean == nil {
 		for i := range v {
 			v[i] = x[i*s+j]
 		}
 	} else {
-		mj := ds.xmean[j]
+		mj := ds.cmean[j]
 		for i := range v {
 			v[i] = x[i*s+j] - mj
 		}
@@ -220,7 +283,7 @@ func (ds *design) gramCols(cols [][]float64, idx []int, vbuf *[]float64) {
 		}
 	}
 	x, st := ds.x, ds.stride
-	mean := ds.xmean
+	mean := ds.cmean
 	for i := 0; i < m; i++ {
 		row := x[i*st : i*st+d]
 		for b, k := range idx {

@@ -20,8 +20,9 @@ import (
 //	w_j = 0:  |c_j| <= l1          (violation max(|c_j| - l1, 0))
 //	w_j != 0: c_j = l1 sign(w_j)   (violation |c_j - l1 sign(w_j)|)
 //
-// and, with an intercept, sum(r) = 0 (violation |sum r|/m). The result is
-// divided by max(l1, 1e-300) + ||X^T y||_inf/m so that it is relative.
+// divided by l1 + ||X^T y||_inf/m so that it is relative; and, with an
+// intercept, sum(r) = 0 (violation |sum r| / sum |y_i|). It returns the
+// larger of the two.
 func kktViolation(X mat.Matrix, y, w []float64, b, l1, l2 float64) float64 {
 	m, d := X.Dims()
 	r := make([]float64, m)
@@ -32,12 +33,14 @@ func kktViolation(X mat.Matrix, y, w []float64, b, l1, l2 float64) float64 {
 		}
 		r[i] = y[i] - s
 	}
-	var worst, scale, sr float64
-	for _, v := range r {
+	var worst, scale, sr, sy float64
+	for i, v := range r {
 		sr += v
+		sy += math.Abs(y[i])
 	}
-	if b != 0 {
-		worst = math.Abs(sr) / float64(m)
+	var icpt float64
+	if b != 0 && sy > 0 {
+		icpt = math.Abs(sr) / sy
 	}
 	for j := 0; j < d; j++ {
 		var c, cy float64
@@ -55,7 +58,7 @@ func kktViolation(X mat.Matrix, y, w []float64, b, l1, l2 float64) float64 {
 		}
 		worst = math.Max(worst, v)
 	}
-	return worst / (l1 + scale)
+	return math.Max(worst/(l1+scale), icpt)
 }
 
 // TestGoldenLassoSklearn compares with scikit-learn 1.2.1's Lasso

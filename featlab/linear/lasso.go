@@ -276,6 +276,9 @@ func fitPenalised(X mat.Matrix, y []float64, l1, l2 float64, o solveOpts) (*Resu
 	}
 	res.Coef = w
 	res.Intercept = ds.intercept(w)
+	if err := finiteModel(&res.Model, o.solver.String()); err != nil {
+		return nil, err
+	}
 	return res, nil
 }
 
@@ -284,7 +287,9 @@ func objective(m int, rr float64, w []float64, l1, l2 float64) float64 {
 	var a, q float64
 	for _, v := range w {
 		a += math.Abs(v)
-		q += v * v
+		if l2 != 0 {
+			q += v * v
+		}
 	}
 	return rr/(2*float64(m)) + l1*a + 0.5*l2*q
 }
@@ -302,7 +307,9 @@ func dualityGap(w, g []float64, rr, ry, L1, L2 float64) float64 {
 			dn = a
 		}
 		l1n += math.Abs(v)
-		w2 += v * v
+		if L2 != 0 {
+			w2 += v * v
+		}
 	}
 	var c, gap float64
 	if dn > L1 {

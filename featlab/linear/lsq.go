@@ -56,6 +56,9 @@ func LeastSquares(X mat.Matrix, y []float64, cfg LeastSquaresConfig) (*LeastSqua
 				res.Coef = w.RawVector().Data
 				res.Rank = d
 				res.Intercept = ds.intercept(res.Coef)
+				if err := finiteModel(&res.Model, "least-squares"); err != nil {
+					return nil, err
+				}
 				return res, nil
 			}
 		}
@@ -85,7 +88,25 @@ func LeastSquares(X mat.Matrix, y []float64, cfg LeastSquaresConfig) (*LeastSqua
 	res.Coef = w
 	res.MinNorm = true
 	res.Intercept = ds.intercept(w)
+	if err := finiteModel(&res.Model, "least-squares"); err != nil {
+		return nil, err
+	}
 	return res, nil
+}
+
+// finiteModel returns an ErrNotFinite error when a fitted weight or the
+// intercept overflowed (a solution too large for float64, as for nearly
+// singular X at extreme scales).
+func finiteModel(md *Model, what string) error {
+	for j, v := range md.Coef {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return featlab.Errorf(featlab.ErrNotFinite, "%s weight %d is %v: the solution is not representable at this data scale", what, j, v)
+		}
+	}
+	if math.IsNaN(md.Intercept) || math.IsInf(md.Intercept, 0) {
+		return featlab.Errorf(featlab.ErrNotFinite, "%s intercept is %v: the solution is not representable at this data scale", what, md.Intercept)
+	}
+	return nil
 }
 
 const eps = 0x1p-52
@@ -98,9 +119,9 @@ func (ds *design) denseCentred() *mat.Dense {
 	for i := 0; i < ds.m; i++ {
 		dst := data[i*ds.d : (i+1)*ds.d]
 		copy(dst, ds.row(i))
-		if ds.xmean != nil {
+		if ds.cmean != nil {
 			for j := range dst {
-				dst[j] -= ds.xmean[j]
+				dst[j] -= ds.cmean[j]
 			}
 		}
 	}
@@ -235,5 +256,8 @@ func Ridge(X mat.Matrix, y []float64, cfg RidgeConfig) (*Model, error) {
 	}
 	md := &Model{Coef: w.RawVector().Data}
 	md.Intercept = ds.intercept(md.Coef)
+	if err := finiteModel(md, "ridge"); err != nil {
+		return nil, err
+	}
 	return md, nil
 }

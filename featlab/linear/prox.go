@@ -19,10 +19,21 @@ func (ds *design) lipschitz() float64 {
 		} else {
 			G.SymOuterK(1, A)
 		}
+		// Scale to a unit diagonal maximum first: gonum's Dsterf panics
+		// on its own rescaling path for matrices with tiny entries.
+		n, _ := G.Dims()
+		var s float64
+		for i := 0; i < n; i++ {
+			s = math.Max(s, G.At(i, i))
+		}
+		if s == 0 {
+			return 0
+		}
+		G.ScaleSym(1/s, &G)
 		var es mat.EigenSym
 		if es.Factorize(&G, false) {
 			v := es.Values(nil)
-			return math.Max(v[len(v)-1], 0)
+			return s * math.Max(v[len(v)-1], 0)
 		}
 	}
 	// Power iteration on Xc^T Xc.
