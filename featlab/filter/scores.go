@@ -21,7 +21,8 @@ import (
 type Scores struct {
 	// Method names the score, e.g. "pearson |r|".
 	Method string
-	// Names holds the names of the d features.
+	// Names holds the names of the d features (when its length is not d,
+	// the selection rules and tables use x1, ..., xd).
 	Names []string
 	// Values holds the score of each feature; higher is better.
 	Values []float64
@@ -74,9 +75,17 @@ func (s *Scores) Ranking() []int {
 	return order
 }
 
+// names returns Names, or x1..xd when it does not name every feature.
+func (s *Scores) names() []string {
+	if len(s.Names) == len(s.Values) {
+		return s.Names
+	}
+	return featlab.DefaultNames(len(s.Values))
+}
+
 // selection builds the Selection of the chosen indices (best first).
 func (s *Scores) selection(rule string, chosen []int, ranking []int) *featlab.Selection {
-	sel := featlab.NewSelection(s.Method+", "+rule, s.Names, chosen)
+	sel := featlab.NewSelection(s.Method+", "+rule, append([]string(nil), s.names()...), chosen)
 	sel.Scores = append([]float64(nil), s.Values...)
 	sel.Ranking = ranking
 	if len(s.Constant) > 0 {
@@ -216,9 +225,10 @@ func (s *Scores) String() string {
 	}
 	header = append(header, "note")
 	cons := s.constantMask()
+	names := s.names()
 	var rows [][]string
 	for k, j := range s.Ranking() {
-		row := []string{strconv.Itoa(k + 1), s.Names[j], featlab.FormatFloat(s.Values[j])}
+		row := []string{strconv.Itoa(k + 1), names[j], featlab.FormatFloat(s.Values[j])}
 		if s.Signs != nil {
 			row = append(row, signString(s.Signs[j]))
 		}
@@ -262,7 +272,7 @@ func (s *Scores) DataFrame() dataframe.DataFrame {
 		idx[j] = j
 	}
 	cols := []series.Series{
-		series.New(append([]string(nil), s.Names...), series.String, "feature"),
+		series.New(append([]string(nil), s.names()...), series.String, "feature"),
 		series.New(idx, series.Int, "index"),
 		series.New(append([]float64(nil), s.Values...), series.Float, "score"),
 		series.New(rank, series.Int, "rank"),

@@ -603,3 +603,25 @@ func TestDigammaInt(t *testing.T) {
 		}
 	}
 }
+
+func TestGeneralMatrixAndNames(t *testing.T) {
+	// Any mat.Matrix works (here a transposed view); results equal those
+	// on the Dense copy. Scores without names use x1..xd.
+	X, y := twoClassData(9, 40, 3)
+	var Xt mat.Dense
+	Xt.CloneFrom(X.T())
+	view := Xt.T() // a mat.Transpose, not a RawMatrixer
+	a, _ := Pearson(X, y, nil, nil)
+	b, err := Pearson(view, y, nil, nil)
+	if err != nil || !slices.Equal(a.Values, b.Values) {
+		t.Errorf("Pearson on a view: %v %v, want %v", b, err, a.Values)
+	}
+	s := &Scores{Method: "m", Values: []float64{1, 3, 2}}
+	sel, err := s.TopK(2)
+	if err != nil || !slices.Equal(sel.ChosenNames, []string{"x2", "x3"}) {
+		t.Errorf("unnamed TopK = %v, %v", sel, err)
+	}
+	if !strings.Contains(s.String(), "x2") {
+		t.Errorf("String() = %q", s.String())
+	}
+}
