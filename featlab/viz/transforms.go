@@ -128,7 +128,7 @@ func LineChart(title, xlabel, ylabel string, logX, logY bool, series []LineSerie
 	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = xmin, xmax, ymin, ymax
 	// Headroom above the curves for the legend rows.
 	if rows := legendRows; rows > 0 {
-		f := 0.075 * float64(rows)
+		f := 0.09 * float64(rows)
 		if logY {
 			p.Y.Max = ymax * math.Pow(ymax/ymin, f)
 		} else {

@@ -17,8 +17,8 @@ func TestLineChart(t *testing.T) {
 		t.Fatal(err)
 	}
 	writeTwice(t, Single(p))
-	// The legend gets headroom above the data: 4 rows, 7.5% each.
-	if p.Y.Max < 4+0.29*3 {
+	// The legend gets headroom above the data: 4 rows, 9% each.
+	if p.Y.Max < 4+0.35*3 {
 		t.Errorf("y max %v leaves no room for the legend", p.Y.Max)
 	}
 	if _, err := LineChart("t", "x", "y", false, true, series); err != nil {
