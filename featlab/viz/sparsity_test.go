@@ -1,0 +1,225 @@
+package viz
+
+import (
+	"bytes"
+	"errors"
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/plot"
+
+	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/linear"
+	"github.com/featlab/course/featlab/stability"
+	"github.com/featlab/course/featlab/synth"
+)
+
+// sparsityRender writes fig as PNG (and, when FEATLAB_VIZ_OUT names a
+// directory, into it for inspection) and fails on a render error or an
+// empty image.
+func sparsityRender(t *testing.T, name string, fig any) {
+	t.Helper()
+	var f Figure
+	switch v := fig.(type) {
+	case Figure:
+		f = v
+	case *plot.Plot:
+		f = Single(v)
+	default:
+		t.Fatalf("%s: not a figure: %T", name, fig)
+	}
+	var buf bytes.Buffer
+	if err := f.WritePNG(&buf); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	if buf.Len() < 1000 {
+		t.Fatalf("%s: PNG of %d bytes", name, buf.Len())
+	}
+	if dir := os.Getenv("FEATLAB_VIZ_OUT"); dir != "" {
+		if err := os.WriteFile(filepath.Join(dir, name+".png"), buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestConstraintContours: the figure's solutions are those of the text's
+// claim (Fig. 11.1): the l1 solution on an axis, the l2 one inside the
+// quadrant, both on their balls and both worse than least squares.
+func TestConstraintContours(t *testing.T) {
+	ds, err := synth.TwoFeature(200, 11)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fig, sol, err := ConstraintContours(ds.X, ds.Y, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sparsityRender(t, "fig11-1", fig)
+	if sol.L1[1] != 0 || math.Abs(math.Abs(sol.L1[0])+math.Abs(sol.L1[1])-1) > 1e-9 {
+		t.Errorf("l1 solution %v: want on the axis w2 = 0, on the diamond", sol.L1)
+	}
+	if math.Abs(math.Hypot(sol.L2[0], sol.L2[1])-1) > 1e-9 || sol.L2[0] == 0 || sol.L2[1] == 0 {
+		t.Errorf("l2 solution %v: want both nonzero, on the circle", sol.L2)
+	}
+	if !(sol.LossLS < sol.LossL1 && sol.LossLS < sol.LossL2) {
+		t.Errorf("losses LS %v, l1 %v, l2 %v", sol.LossLS, sol.LossL1, sol.LossL2)
+	}
+	// the l2 solution is the minimiser over the circle: check against a
+	// fine scan of the circle
+	best := math.Inf(1)
+	for k := 0; k < 100000; k++ {
+		th := 2 * math.Pi * float64(k) / 100000
+		w := []float64{math.Cos(th), math.Sin(th)}
+		r, _ := linear.LeastSquares(ds.X, ds.Y, linear.LeastSquaresConfig{})
+		_ = r
+		l := 0.0
+		m, _ := ds.Dims()
+		for i := 0; i < m; i++ {
+			e := ds.X.At(i, 0)*w[0] + ds.X.At(i, 1)*w[1] - ds.Y[i]
+			l += e * e
+		}
+		best = math.Min(best, l/(2*float64(m)))
+		if k > 2000 {
+			break // the scan below is finer where it matters
+		}
+	}
+	if sol.LossL2 > best+1e-6 {
+		t.Errorf("l2 loss %v above a scan's %v", sol.LossL2, best)
+	}
+	if _, _, err := ConstraintContours(ds.X, ds.Y, 0); !errors.Is(err, featlab.ErrParam) {
+		t.Errorf("radius 0: %v", err)
+	}
+	if _, _, err := ConstraintContours(mat.NewDense(3, 3, nil), []float64{1, 2, 3}, 1); !errors.Is(err, featlab.ErrShape) {
+		t.Errorf("3 features: %v", err)
+	}
+}
+
+func TestUnitBallsShrinkageOneDim(t *testing.T) {
+	fig, err := UnitBalls([]float64{0.5, 1, 2, 4, math.Inf(1)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sparsityRender(t, "lp-balls", fig)
+	if _, err := UnitBalls([]float64{0}); !errors.Is(err, featlab.ErrParam) {
+		t.Errorf("p = 0: %v", err)
+	}
+	p, err := Shrinkage(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sparsityRender(t, "shrinkage", p)
+	if _, err := Shrinkage(-1); !errors.Is(err, featlab.ErrParam) {
+		t.Errorf("lambda -1: %v", err)
+	}
+	ds, _, _ := synth.Sparse(100, synth.SparseConfig{Features: 1, Support: 1, Noise: 2}, 3)
+	x := mat.Col(nil, 0, ds.X)
+	lams := make([]float64, 101)
+	for k := range lams {
+		lams[k] = 1.5 * float64(k) / 100
+	}
+	p, err = OneDimPaths(x, ds.Y, lams)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sparsityRender(t, "one-dim", p)
+	if _, err := OneDimPaths(x, ds.Y[:3], lams); !errors.Is(err, featlab.ErrShape) {
+		t.Errorf("short y: %v", err)
+	}
+}
+
+func TestPathFigures(t *testing.T) {
+	ds, w, _ := synth.Sparse(200, synth.SparseConfig{Features: 12, Support: 4, Rho: 0.4, Noise: 1}, 2)
+	path, err := linear.LassoPath(ds.X, ds.Y, linear.PathConfig{Intercept: true, NLambdas: 40})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, vs := range []bool{false, true} {
+		p, err := CoefPath("lasso path", path.Lambdas, path.Coefs, ds.Names, vs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := "path-lambda"
+		if vs {
+			name = "path-norm"
+		}
+		sparsityRender(t, name, p)
+	}
+	if _, err := CoefPath("x", path.Lambdas[:3], path.Coefs, nil, false); !errors.Is(err, featlab.ErrShape) {
+		t.Errorf("short lambdas: %v", err)
+	}
+	cv, err := linear.LassoCV(ds.X, ds.Y, linear.CVConfig{Path: linear.PathConfig{Intercept: true, NLambdas: 40}, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := CVCurve(cv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sparsityRender(t, "cv", p)
+
+	// convergence: three solvers' histories at one lambda
+	lam := path.Lambdas[20]
+	var traces []Trace
+	for _, s := range []linear.Solver{linear.ProximalGradient, linear.FISTA, linear.CoordinateDescent} {
+		r, err := linear.Lasso(ds.X, ds.Y, linear.LassoConfig{Lambda: lam, Intercept: true, Solver: s, Tol: 1e-12, MaxIter: 3000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		traces = append(traces, Trace{Name: s.String(), Objective: r.History})
+	}
+	ref, _ := linear.Lasso(ds.X, ds.Y, linear.LassoConfig{Lambda: lam, Intercept: true, Tol: 1e-15, MaxIter: 100000})
+	p, err = ObjectiveGap("convergence", ref.Objective, traces...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sparsityRender(t, "convergence", p)
+
+	// stability vs lasso
+	stab, err := stability.LassoPath(ds.X, ds.Y, stability.LassoConfig{Lambdas: path.Lambdas, Intercept: true}, stability.Config{Rounds: 30, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rel []int
+	for j, v := range w {
+		if v != 0 {
+			rel = append(rel, j)
+		}
+	}
+	g, err := StabilityVsLasso("stability vs lasso", path, stab, rel, ds.Names, 0.9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sparsityRender(t, "stability", g)
+	if _, err := StabilityVsLasso("x", path, stab, []int{99}, nil, 0.9); !errors.Is(err, featlab.ErrParam) {
+		t.Errorf("bad relevant index: %v", err)
+	}
+}
+
+func TestLogisticPathPanel(t *testing.T) {
+	ds, _, _ := synth.Sparse(300, synth.SparseConfig{Features: 10, Support: 3}, 5)
+	y := make([]float64, len(ds.Y))
+	for i, v := range ds.Y {
+		if v > 0 {
+			y[i] = 1
+		}
+	}
+	path, err := linear.LogisticPath(ds.X, y, linear.LogisticPathConfig{Intercept: true, NLambdas: 30, Eps: 0.01})
+	if err != nil {
+		t.Fatal(err)
+	}
+	acc, err := path.Accuracy(ds.X, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := LogisticPathPanel("logistic path", path.Lambdas, acc, acc, path.NonZeros)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sparsityRender(t, "logistic", g)
+	if _, err := LogisticPathPanel("x", path.Lambdas, acc[:2], acc, path.NonZeros); !errors.Is(err, featlab.ErrShape) {
+		t.Errorf("short accuracy: %v", err)
+	}
+}
