@@ -442,6 +442,7 @@ func newReliefScratch(rd *reliefData) *reliefScratch {
 // mismatches. Constant features contribute nothing and are skipped.
 func (rd *reliefData) dist(a, b int) float64 {
 	ca, cb := rd.zc[a*rd.dc:(a+1)*rd.dc], rd.zc[b*rd.dc:(b+1)*rd.dc]
+	cb = cb[:len(ca)]
 	var s0, s1, s2, s3 float64
 	n := len(ca) &^ 3
 	if rd.metric == ReliefManhattan {
@@ -456,7 +457,8 @@ func (rd *reliefData) dist(a, b int) float64 {
 		}
 	} else {
 		for j := 0; j < n; j += 4 {
-			t0, t1, t2, t3 := ca[j]-cb[j], ca[j+1]-cb[j+1], ca[j+2]-cb[j+2], ca[j+3]-cb[j+3]
+			x, z := ca[j:j+4:j+4], cb[j:j+4:j+4]
+			t0, t1, t2, t3 := x[0]-z[0], x[1]-z[1], x[2]-z[2], x[3]-z[3]
 			s0 += t0 * t0
 			s1 += t1 * t1
 			s2 += t2 * t2
