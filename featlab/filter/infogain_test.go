@@ -511,3 +511,16 @@ func BenchmarkInfoGain(b *testing.B) {
 		}
 	})
 }
+
+func ExampleNewInfoGain() {
+	ds := datasets.Watermelon()
+	g, _ := filter.NewInfoGain(ds, nil)
+	fmt.Printf("Ent(D) = %.3f\n", g.Entropy())
+	j, _ := ds.Index("density")
+	t, _ := g.Threshold(j)
+	gain, _ := g.Gain([]int{j})
+	fmt.Printf("density: split at %.4f, gain %.3f\n", t, gain)
+	// Output:
+	// Ent(D) = 0.998
+	// density: split at 0.3815, gain 0.262
+}

@@ -565,3 +565,18 @@ func TestReliefGolden(t *testing.T) {
 		closeSlices(t, fmt.Sprintf("%s %s k=%d manhattan=%v norm=%v", g.Data, g.Method, g.K, g.Manhattan, g.NormalizedPriors), s.Values, g.Values, 1e-12)
 	}
 }
+
+func ExampleReliefF() {
+	ds := datasets.Wine()
+	s, err := filter.ReliefFDataset(ds, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	top, _ := s.TopK(3)
+	fmt.Println(top.ChosenNames)
+	fmt.Printf("%.4f\n", s.Values[6]) // flavanoids
+	// Output:
+	// [flavanoids od280_od315_of_diluted_wines proline]
+	// 8.6754
+}
