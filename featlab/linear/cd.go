@@ -198,17 +198,19 @@ func (s *covCD) rr() (rr, ry float64) {
 	return rr, ry
 }
 
-// gap returns the unscaled duality gap, from the maintained gradient. The
-// formula for ||r||^2 cancels: its rounding error is about
-// eps (y^T y + |w^T Xc^T y|), large when w is; when the gap is within a
-// factor 1000 of that floor, gap recomputes r = y - Xc w and g = Xc^T r
-// from X (two passes, which also clears the drift of g) and returns the
-// gap of the exact residual, as scikit-learn's non-Gram solver computes it.
-func (s *covCD) gap() float64 {
+// gap returns the unscaled duality gap, from the maintained gradient, for
+// the stopping test gap <= tolAbs. The formula for ||r||^2 cancels: its
+// rounding error is about eps (y^T y + |w^T Xc^T y|). When tolAbs is within
+// a factor 1000 of that floor and the cheap gap is too, gap recomputes
+// r = y - Xc w and g = Xc^T r from X (two passes, which also clear the
+// drift of g) and returns the gap of the exact residual, as
+// scikit-learn's non-Gram solver computes it. At ordinary tolerances (1e-4)
+// the cheap gap decides alone.
+func (s *covCD) gap(tolAbs float64) float64 {
 	rr, ry := s.rr()
 	gap := dualityGap(s.w, s.g, rr, ry, s.L1, s.L2)
-	floor := 0x1p-52 * (s.ds.yy + math.Abs(s.ds.yy-ry))
-	if gap > 1000*floor {
+	floor := 1000 * 0x1p-52 * (s.ds.yy + math.Abs(s.ds.yy-ry))
+	if tolAbs > floor || gap > tolAbs+floor {
 		return gap
 	}
 	if s.r == nil {
@@ -249,7 +251,7 @@ func (s *covCD) solve(tol float64, maxIter int, hist *[]float64) (iter int, gap 
 			if s.kkt() > 0 {
 				continue
 			}
-			gap = s.gap()
+			gap = s.gap(tolAbs)
 			if gap <= tolAbs {
 				return iter, gap, true
 			}
@@ -273,7 +275,7 @@ func (s *covCD) solve(tol float64, maxIter int, hist *[]float64) (iter int, gap 
 		}
 	}
 	s.kkt()
-	gap = s.gap()
+	gap = s.gap(tolAbs)
 	return iter, gap, gap <= tolAbs
 }
 
