@@ -2,10 +2,10 @@ package linear
 
 import (
 	"math"
-	"math/rand/v2"
 
 	"github.com/featlab/course/featlab"
 	"github.com/featlab/course/featlab/internal/par"
+	"github.com/featlab/course/featlab/validate"
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
@@ -19,9 +19,13 @@ type CVConfig struct {
 	Path PathConfig
 	// Folds is the number K >= 2 of folds. Default 5. At most m.
 	Folds int
-	// Seed fixes the random assignment of examples to folds (a seeded
-	// shuffle, then K contiguous blocks of sizes differing by at most 1).
+	// Seed fixes the random assignment of examples to folds:
+	// validate.KFold(m, Folds, Seed), scikit-learn's shuffled KFold.
 	Seed uint64
+	// Splits, when non-nil, are the train/test pairs to use instead of
+	// validate.KFold (Folds and Seed are then ignored). Each test set is
+	// scored on the path fitted to its training set.
+	Splits []validate.Fold
 	// Workers bounds the number of folds fitted in parallel; <= 0 means
 	// all cores. The result does not depend on it.
 	Workers int
@@ -37,7 +41,7 @@ type CVResult struct {
 	// over the folds.
 	MSE []float64
 	// SE[k] is its standard error: the standard deviation of the K fold
-	// errors (denominator K-1) divided by sqrt(K).
+	// errors (denominator K-1) divided by sqrt(K); 0 for a single split.
 	SE []float64
 	// FoldMSE holds the error of fold f at lambda k in row f, column k.
 	FoldMSE *mat.Dense
@@ -50,8 +54,8 @@ type CVResult struct {
 	// Hastie, Tibshirani and Friedman); Lambda1SE = Lambdas[Index1SE].
 	Index1SE  int
 	Lambda1SE float64
-	// Folds[i] is the fold of example i.
-	Folds []int
+	// Splits are the train/test pairs used; FoldMSE row f is Splits[f].
+	Splits []validate.Fold
 }
 
 // LassoCV chooses lambda by K-fold cross-validation over a lasso (or
@@ -59,8 +63,7 @@ type CVResult struct {
 // and its mean squared error measured on the fold. It reports lambda_min
 // and the one-standard-error lambda, and the path on the full data.
 //
-// The folds are a seeded shuffle split (featlab/validate did not exist when
-// this was written, so the split is local to this package); folds run in
+// The folds come from validate.KFold (or CVConfig.Splits); they run in
 // parallel and the result is identical for any number of workers.
 func LassoCV(X mat.Matrix, y []float64, cfg CVConfig) (*CVResult, error) {
 	if err := cfg.Path.check(); err != nil {
@@ -75,38 +78,52 @@ func LassoCV(X mat.Matrix, y []float64, cfg CVConfig) (*CVResult, error) {
 		return nil, err
 	}
 	m, d := ds.m, ds.d
-	if K < 2 || K > m {
-		return nil, featlab.Errorf(featlab.ErrParam, "%d folds for %d examples: need 2 <= K <= m", K, m)
+	splits := cfg.Splits
+	if splits == nil {
+		if K < 2 || K > m {
+			return nil, featlab.Errorf(featlab.ErrParam, "%d folds for %d examples: need 2 <= K <= m", K, m)
+		}
+		if splits, err = validate.KFold(m, K, cfg.Seed); err != nil {
+			return nil, err
+		}
+	}
+	K = len(splits)
+	if K == 0 {
+		return nil, featlab.Errorf(featlab.ErrParam, "no splits")
+	}
+	for f, sp := range splits {
+		if len(sp.Train) == 0 || len(sp.Test) == 0 {
+			return nil, featlab.Errorf(featlab.ErrParam, "split %d has %d training and %d test examples", f, len(sp.Train), len(sp.Test))
+		}
+		for _, set := range [][]int{sp.Train, sp.Test} {
+			for _, i := range set {
+				if i < 0 || i >= m {
+					return nil, featlab.Errorf(featlab.ErrParam, "split %d holds index %d outside [0, %d)", f, i, m)
+				}
+			}
+		}
 	}
 	full := pathOn(ds, cfg.Path, nil)
 	lambdas := full.Lambdas
 	nl := len(lambdas)
-	folds := kfoldAssign(m, K, cfg.Seed)
 	raw := rawDense(X)
 	foldMSE := mat.NewDense(K, nl, nil)
 	pc := cfg.Path
 	pc.Progress = nil
 	par.For(K, cfg.Workers, func(f int) {
-		var ntr int
-		for _, ff := range folds {
-			if ff != f {
-				ntr++
-			}
-		}
-		nte := m - ntr
+		sp := splits[f]
+		ntr, nte := len(sp.Train), len(sp.Test)
 		Xtr := make([]float64, 0, ntr*d)
 		Xte := make([]float64, 0, nte*d)
 		ytr := make([]float64, 0, ntr)
 		yte := make([]float64, 0, nte)
-		for i, ff := range folds {
-			row := raw.Data[i*raw.Stride : i*raw.Stride+d]
-			if ff != f {
-				Xtr = append(Xtr, row...)
-				ytr = append(ytr, y[i])
-			} else {
-				Xte = append(Xte, row...)
-				yte = append(yte, y[i])
-			}
+		for _, i := range sp.Train {
+			Xtr = append(Xtr, raw.Data[i*raw.Stride:i*raw.Stride+d]...)
+			ytr = append(ytr, y[i])
+		}
+		for _, i := range sp.Test {
+			Xte = append(Xte, raw.Data[i*raw.Stride:i*raw.Stride+d]...)
+			yte = append(yte, y[i])
 		}
 		fds, _ := newDesign(mat.NewDense(ntr, d, Xtr), ytr, pc.Intercept)
 		p := pathOn(fds, pc, lambdas)
@@ -127,7 +144,7 @@ func LassoCV(X mat.Matrix, y []float64, cfg CVConfig) (*CVResult, error) {
 			out[k] /= float64(nte)
 		}
 	})
-	res := &CVResult{Path: full, Lambdas: lambdas, MSE: make([]float64, nl), SE: make([]float64, nl), FoldMSE: foldMSE, Folds: folds}
+	res := &CVResult{Path: full, Lambdas: lambdas, MSE: make([]float64, nl), SE: make([]float64, nl), FoldMSE: foldMSE, Splits: splits}
 	for k := 0; k < nl; k++ {
 		var s float64
 		for f := 0; f < K; f++ {
@@ -140,7 +157,9 @@ func LassoCV(X mat.Matrix, y []float64, cfg CVConfig) (*CVResult, error) {
 			v += e * e
 		}
 		res.MSE[k] = mean
-		res.SE[k] = math.Sqrt(v/float64(K-1)) / math.Sqrt(float64(K))
+		if K > 1 {
+			res.SE[k] = math.Sqrt(v/float64(K-1)) / math.Sqrt(float64(K))
+		}
 	}
 	for k := 1; k < nl; k++ {
 		if res.MSE[k] < res.MSE[res.IndexMin] {
@@ -158,18 +177,4 @@ func LassoCV(X mat.Matrix, y []float64, cfg CVConfig) (*CVResult, error) {
 	res.LambdaMin = lambdas[res.IndexMin]
 	res.Lambda1SE = lambdas[res.Index1SE]
 	return res, nil
-}
-
-// kfoldAssign returns the fold of each of m examples: a seeded random
-// permutation cut into K contiguous blocks whose sizes differ by at most 1.
-func kfoldAssign(m, K int, seed uint64) []int {
-	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
-	perm := rng.Perm(m)
-	folds := make([]int, m)
-	for f := 0; f < K; f++ {
-		for p := f * m / K; p < (f+1)*m/K; p++ {
-			folds[perm[p]] = f
-		}
-	}
-	return folds
 }

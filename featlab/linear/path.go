@@ -74,9 +74,12 @@ type Path struct {
 	// Entry[j] is the index of the first lambda at which feature j is
 	// non-zero, or -1 if it never is.
 	Entry []int
-	// GramColumns is the number of Gram columns X_j^T X computed (one pass
-	// over X each): the features that were ever active.
+	// GramColumns is the number of Gram columns Xc^T Xc_j computed: the
+	// features that were ever active plus those computed ahead in the
+	// same pass over X because they were about to enter (see LassoPath).
 	GramColumns int
+	// GramPasses is the number of passes over X made for them.
+	GramPasses int
 }
 
 // Coef returns a copy of w(lambda_k).
@@ -174,8 +177,15 @@ func (cfg *PathConfig) check() error {
 // 2012) discards feature j at lambda_k when
 // |X_j^T r(lambda_{k-1})|/m < rho (2 lambda_k - lambda_{k-1}); a KKT check
 // after convergence brings back any discarded feature that violates
-// |X_j^T r|/m <= rho lambda_k, so the path is exact to Tol. Gram columns are
-// computed only for features that become non-zero.
+// |X_j^T r|/m <= rho lambda_k, so the path is exact to Tol.
+//
+// Cost: the Gram column Xc^T Xc_j of a feature is computed when w_j first
+// becomes non-zero, together, in the same pass over X, with those of up to
+// 15 other features likely to enter soon (no column yet, |Xc_k^T r|/m at
+// least half the current rho lambda). The work is one pass over X for the
+// data's statistics plus about one pass per batch of entering features,
+// instead of the d passes of a full Gram matrix; X is never copied (except
+// once, centred, when a column's mean exceeds 1000 standard deviations).
 func LassoPath(X mat.Matrix, y []float64, cfg PathConfig) (*Path, error) {
 	if err := cfg.check(); err != nil {
 		return nil, err
@@ -272,6 +282,6 @@ func pathOn(ds *design, cfg PathConfig, lambdas []float64) *Path {
 			cfg.Progress(k+1, nl)
 		}
 	}
-	p.GramColumns = s.ngram
+	p.GramColumns, p.GramPasses = s.ngram, s.npass
 	return p
 }

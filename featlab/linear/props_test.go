@@ -450,19 +450,10 @@ func TestLassoCV(t *testing.T) {
 		t.Error("lambda_1se outside one standard error")
 	}
 	// Fold 0 by hand.
-	var tr, te []int
-	sizes := make([]int, 4)
-	for i, f := range a.Folds {
-		sizes[f]++
-		if f == 0 {
-			te = append(te, i)
-		} else {
-			tr = append(tr, i)
-		}
-	}
-	for _, s := range sizes {
-		if s != 30 {
-			t.Errorf("fold sizes %v", sizes)
+	tr, te := a.Splits[0].Train, a.Splits[0].Test
+	for _, sp := range a.Splits {
+		if len(sp.Test) != 30 || len(sp.Train) != 90 {
+			t.Errorf("split sizes %d/%d", len(sp.Train), len(sp.Test))
 		}
 	}
 	Xtr := mat.NewDense(len(tr), 25, nil)
