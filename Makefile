@@ -25,7 +25,7 @@ define timed
 	@printf '\n==> %s\n' "$(1)"; s=$$(date +%s); $(2); printf '    %s: %ss\n' "$(1)" $$(( $$(date +%s) - s ))
 endef
 
-.PHONY: help setup jupyter tools kernel lab figures notebook test bench clean
+.PHONY: help setup jupyter tools kernel lab figures notebook notebooks test bench clean
 
 help:
 	@echo "make setup    install what is missing (Jupyter, GoNB, goimports, gopls) and prove the kernel works"
@@ -34,6 +34,7 @@ help:
 	@echo "make lab      set up, then open the notebooks in Jupyter (http://$(IP):$(PORT))"
 	@echo "make bench    Go benchmarks, then featlab against scikit-learn/glmnet on the same data"
 	@echo "make notebook NB=notebooks/05-sparsity.ipynb   re-execute one notebook in place (for authors)"
+	@echo "make notebooks  re-execute every notebook in place and regenerate plots/ (after a library change)"
 
 ## setup: Jupyter from Debian if missing, GoNB/goimports/gopls into ./bin, kernel registered, one-cell proof.
 setup: jupyter tools kernel
@@ -99,6 +100,12 @@ notebook: tools kernel
 	@[ -n "$(NB)" ] || { echo "usage: make notebook NB=notebooks/NN-topic.ipynb"; exit 2; }
 	@printf '==> executing %s in place\n' "$(NB)"
 	@$(BIN)/nbrun exec -inplace $(NB)
+
+## notebooks: re-execute every notebook in place and regenerate plots/ (after a library change).
+notebooks: tools kernel
+	@printf '==> executing %d notebooks in place; figures go to plots/\n' $(words $(NOTEBOOKS))
+	@rm -rf plots/*/
+	@$(BIN)/nbrun exec -inplace $(NOTEBOOKS)
 
 ## test: everything CI checks; the working tree is left untouched.
 test: setup
