@@ -6,6 +6,22 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
+// eigMax returns the largest eigenvalue of G, or false if the
+// decomposition failed (or gonum panicked).
+func eigMax(G *mat.SymDense) (v float64, ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	var es mat.EigenSym
+	if !es.Factorize(G, false) {
+		return 0, false
+	}
+	vals := es.Values(nil)
+	return math.Max(vals[len(vals)-1], 0), true
+}
+
 // lipschitz returns the largest eigenvalue of Xc^T Xc (the squared
 // largest singular value of Xc): exactly from the smaller of the two Gram
 // matrices when min(m, d) <= 500, by power iteration otherwise.
@@ -19,8 +35,10 @@ func (ds *design) lipschitz() float64 {
 		} else {
 			G.SymOuterK(1, A)
 		}
-		// Scale to a unit diagonal maximum first: gonum's Dsterf panics
-		// on its own rescaling path for matrices with tiny entries.
+		// Scale to a unit diagonal maximum and add 1e-12 I: gonum's
+		// Dsterf panics on its rescaling path for tridiagonal blocks of
+		// tiny norm, which the shift rules out. The result overestimates
+		// lambda_max by 1e-12 relative, the safe side for a step 1/L.
 		n, _ := G.Dims()
 		var s float64
 		for i := 0; i < n; i++ {
@@ -30,10 +48,11 @@ func (ds *design) lipschitz() float64 {
 			return 0
 		}
 		G.ScaleSym(1/s, &G)
-		var es mat.EigenSym
-		if es.Factorize(&G, false) {
-			v := es.Values(nil)
-			return s * math.Max(v[len(v)-1], 0)
+		for i := 0; i < n; i++ {
+			G.SetSym(i, i, G.At(i, i)+1e-12)
+		}
+		if v, ok := eigMax(&G); ok {
+			return s * v
 		}
 	}
 	// Power iteration on Xc^T Xc.
