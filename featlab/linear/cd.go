@@ -72,6 +72,9 @@ func (s *covCD) col(j int) []float64 {
 	return s.gram[j]
 }
 
+// maxActiveSweeps bounds the active-set cycling between full sweeps.
+const maxActiveSweeps = 10
+
 // maxBatch bounds the number of Gram columns computed in one pass over X.
 const maxBatch = 16
 
@@ -257,7 +260,11 @@ func (s *covCD) solve(tol float64, maxIter int, hist *[]float64) (iter int, gap 
 			}
 			continue
 		}
-		for !s.plain && iter < maxIter {
+		// At most maxActiveSweeps sweeps over the active set before the
+		// next full sweep: on ill-conditioned data with a tight
+		// tolerance the active set alone can take thousands of sweeps,
+		// during which a feature about to enter would wait.
+		for inner := 0; !s.plain && iter < maxIter && inner < maxActiveSweeps; inner++ {
 			s.act = s.act[:0]
 			for _, j := range s.work {
 				if s.w[j] != 0 {

@@ -210,6 +210,17 @@ func (ds *design) nonFinite(j int) error {
 	return featlab.Errorf(featlab.ErrNotFinite, "column %d: values too large (its sum of squares or product with y exceeds %g)", j, tooLarge)
 }
 
+// constant returns the features with zero (centred) norm.
+func (ds *design) constant() []int {
+	var c []int
+	for j, n := range ds.norm2 {
+		if n == 0 {
+			c = append(c, j)
+		}
+	}
+	return c
+}
+
 // row returns row i of X.
 func (ds *design) row(i int) []float64 {
 	return ds.x[i*ds.stride : i*ds.stride+ds.d]

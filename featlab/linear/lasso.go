@@ -130,6 +130,9 @@ type Result struct {
 	Iter int
 	// Converged reports Gap <= Tol*||y||^2/m within MaxIter.
 	Converged bool
+	// Constant lists the features with no spread (all equal, or all zero
+	// without an intercept, up to rounding): their weight is 0.
+	Constant []int
 	// History holds the objective after each iteration, History[0] at the
 	// starting point: every iteration of proximal gradient and FISTA, every
 	// sweep of coordinate descent at the final lambda (after its
@@ -276,6 +279,7 @@ func fitPenalised(X mat.Matrix, y []float64, l1, l2 float64, o solveOpts) (*Resu
 	}
 	res.Coef = w
 	res.Intercept = ds.intercept(w)
+	res.Constant = ds.constant()
 	if err := finiteModel(&res.Model, o.solver.String()); err != nil {
 		return nil, err
 	}

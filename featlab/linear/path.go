@@ -80,6 +80,8 @@ type Path struct {
 	GramColumns int
 	// GramPasses is the number of passes over X made for them.
 	GramPasses int
+	// Constant lists the features with no spread; their weight is 0.
+	Constant []int
 }
 
 // Coef returns a copy of w(lambda_k).
@@ -283,5 +285,6 @@ func pathOn(ds *design, cfg PathConfig, lambdas []float64) *Path {
 		}
 	}
 	p.GramColumns, p.GramPasses = s.ngram, s.npass
+	p.Constant = ds.constant()
 	return p
 }

@@ -478,3 +478,54 @@ func TestLassoCV(t *testing.T) {
 		t.Errorf("only %d features at lambda_min", a.Path.NonZeros[a.IndexMin])
 	}
 }
+
+// TestSelectionViews: the fit's selection is its support ranked by |w|;
+// the path's is the order of entry, whose entry lambdas agree with
+// scikit-learn's lasso_path on diabetes (golden_sklearn.json, no
+// intercept): the first grid value at which each feature is non-zero.
+func TestSelectionViews(t *testing.T) {
+	X, y := loadCSV(t, "diabetes.csv")
+	names := []string{"age", "sex", "bmi", "bp", "s1", "s2", "s3", "s4", "s5", "s6"}
+	r, err := Lasso(X, y, LassoConfig{Lambda: 0.5, Intercept: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := r.Selection(names)
+	if len(s.Chosen) != len(r.NonZero()) {
+		t.Errorf("chosen %v, support %v", s.Chosen, r.NonZero())
+	}
+	for k := 1; k < len(s.Chosen); k++ {
+		if math.Abs(r.Coef[s.Chosen[k]]) > math.Abs(r.Coef[s.Chosen[k-1]]) {
+			t.Errorf("chosen not by |w|: %v", s.ChosenNames)
+		}
+	}
+	g := loadGolden(t)
+	for _, c := range g.Path {
+		if c.Data != "diabetes" || c.Intercept {
+			continue
+		}
+		p, err := LassoPath(X, y, PathConfig{NLambdas: 30, Tol: 1e-12, MaxIter: 100000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for j := 0; j < 10; j++ {
+			want := -1
+			for k := range c.Coefs {
+				if c.Coefs[k][j] != 0 {
+					want = k
+					break
+				}
+			}
+			if p.Entry[j] != want {
+				t.Errorf("feature %s enters at %d, sklearn %d", names[j], p.Entry[j], want)
+			}
+		}
+		ps := p.Selection(names)
+		if ps.ChosenNames[0] != "bmi" || ps.ChosenNames[1] != "s5" {
+			t.Errorf("diabetes entry order %v: bmi then s5 expected (LARS order, Efron et al. 2004)", ps.ChosenNames)
+		}
+		if len(ps.History) != len(p.Order) || ps.History[0].Feature != p.Order[0] {
+			t.Errorf("history %v", ps.History)
+		}
+	}
+}
