@@ -107,3 +107,19 @@ func cpuTime() time.Duration {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// BenchmarkLassoCV: 5-fold cross-validation over the default 100-lambda
+// path (six paths: the full data and five folds), on one core with
+// Workers 1.
+func BenchmarkLassoCV(b *testing.B) {
+	X, y := benchProblem(b, 2000, 500)
+	b.ReportAllocs()
+	b.ResetTimer()
+	c0 := cpuTime()
+	for i := 0; i < b.N; i++ {
+		if _, err := LassoCV(X, y, CVConfig{Path: PathConfig{Intercept: true}, Folds: 5, Workers: 1}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(cpuTime()-c0)/float64(b.N), "cpu-ns/op")
+}

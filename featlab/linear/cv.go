@@ -114,25 +114,45 @@ func LassoCV(X mat.Matrix, y []float64, cfg CVConfig) (*CVResult, error) {
 		sp := splits[f]
 		ntr, nte := len(sp.Train), len(sp.Test)
 		Xtr := make([]float64, 0, ntr*d)
-		Xte := make([]float64, 0, nte*d)
 		ytr := make([]float64, 0, ntr)
-		yte := make([]float64, 0, nte)
 		for _, i := range sp.Train {
 			Xtr = append(Xtr, raw.Data[i*raw.Stride:i*raw.Stride+d]...)
 			ytr = append(ytr, y[i])
 		}
-		for _, i := range sp.Test {
-			Xte = append(Xte, raw.Data[i*raw.Stride:i*raw.Stride+d]...)
-			yte = append(yte, y[i])
-		}
 		fds, _ := newDesign(mat.NewDense(ntr, d, Xtr), ytr, pc.Intercept)
 		p := pathOn(fds, pc, lambdas)
+		// Predictions need only the features ever active on the path:
+		// pred = b + X_te[:, A] Coefs[A, :].
+		act := make([]int, 0, len(p.Order))
+		for j, e := range p.Entry {
+			if e >= 0 {
+				act = append(act, j)
+			}
+		}
+		na := len(act)
+		coefs := p.Coefs.RawMatrix()
+		CA := make([]float64, na*nl)
+		for a, j := range act {
+			copy(CA[a*nl:(a+1)*nl], coefs.Data[j*coefs.Stride:j*coefs.Stride+nl])
+		}
+		XA := make([]float64, nte*na)
+		yte := make([]float64, nte)
+		for r, i := range sp.Test {
+			row := raw.Data[i*raw.Stride : i*raw.Stride+d]
+			for a, j := range act {
+				XA[r*na+a] = row[j]
+			}
+			yte[r] = y[i]
+		}
 		pred := blas64.General{Rows: nte, Cols: nl, Stride: nl, Data: make([]float64, nte*nl)}
 		for i := 0; i < nte; i++ {
 			copy(pred.Data[i*nl:(i+1)*nl], p.Intercepts)
 		}
-		blas64.Gemm(blas.NoTrans, blas.NoTrans, 1,
-			blas64.General{Rows: nte, Cols: d, Stride: d, Data: Xte}, p.Coefs.RawMatrix(), 1, pred)
+		if na > 0 {
+			blas64.Gemm(blas.NoTrans, blas.NoTrans, 1,
+				blas64.General{Rows: nte, Cols: na, Stride: na, Data: XA},
+				blas64.General{Rows: na, Cols: nl, Stride: nl, Data: CA}, 1, pred)
+		}
 		out := foldMSE.RawRowView(f)
 		for i := 0; i < nte; i++ {
 			for k := 0; k < nl; k++ {

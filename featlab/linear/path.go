@@ -188,6 +188,8 @@ func (cfg *PathConfig) check() error {
 // data's statistics plus about one pass per batch of entering features,
 // instead of the d passes of a full Gram matrix; X is never copied (except
 // once, centred, when a column's mean exceeds 1000 standard deviations).
+// Memory: the coefficients (d x len(Lambdas)) and GramColumns x d cached
+// products.
 func LassoPath(X mat.Matrix, y []float64, cfg PathConfig) (*Path, error) {
 	if err := cfg.check(); err != nil {
 		return nil, err
