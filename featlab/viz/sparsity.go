@@ -664,6 +664,7 @@ func LogisticPathPanel(title string, lambdas, trainAcc, testAcc []float64, nonZe
 	}
 	invertLogLambda(top)
 	top.Legend.Top, top.Legend.Left = false, false
+	top.Y.Max = math.Min(top.Y.Max, 1.01) // accuracies: no headroom above 1
 	bottom, err := LineChart("", "log10 lambda", "nonzero coefficients", false, false, []LineSeries{
 		{X: xs, Y: nz, Points: true},
 	})

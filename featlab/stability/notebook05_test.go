@@ -1,0 +1,490 @@
+package stability_test
+
+// The claims of notebooks/05-sparsity.ipynb, computed the way the notebook
+// computes them, so that a change that breaks the notebook's story breaks
+// the build. Each test names the notebook section it backs.
+
+import (
+	"math"
+	"sort"
+	"testing"
+
+	"github.com/featlab/course/datasets"
+	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/linear"
+	"github.com/featlab/course/featlab/stability"
+	"github.com/featlab/course/featlab/synth"
+	"github.com/featlab/course/featlab/transform"
+	"github.com/featlab/course/featlab/validate"
+	"github.com/featlab/course/featlab/viz"
+	"gonum.org/v1/gonum/mat"
+)
+
+// TestNotebook05SoftThresholdGrid: exercise 25.2 checked numerically. For
+// lambda = 1 and several x, the minimiser of (1/2)w^2 - xw + lambda|w|
+// (eq. 25.6) over a grid of step 1e-4 on [-5, 5] is within one grid step
+// of soft thresholding (eq. 25.7); for |x| <= lambda it is 0.
+func TestNotebook05SoftThresholdGrid(t *testing.T) {
+	const lam, step = 1.0, 1e-4
+	for _, x := range []float64{-3, -1.5, -1, -0.5, 0, 0.4, 1, 1.2, 2.5} {
+		best, bestF := 0.0, math.Inf(1)
+		for k := -50000; k <= 50000; k++ {
+			w := float64(k) * step
+			if f := 0.5*w*w - x*w + lam*math.Abs(w); f < bestF {
+				best, bestF = w, f
+			}
+		}
+		st := linear.SoftThreshold(x, lam)
+		if math.Abs(best-st) > step {
+			t.Errorf("x = %v: grid minimiser %v, soft threshold %v", x, best, st)
+		}
+		if math.Abs(x) <= lam && best != 0 {
+			t.Errorf("x = %v: grid minimiser %v, want 0", x, best)
+		}
+	}
+}
+
+// oneDim is the notebook's 1-D problem: feature x1 of Sparse with d = 1.
+func oneDim(t *testing.T) (x, y []float64) {
+	ds, _, err := synth.Sparse(100, synth.SparseConfig{Features: 1, Support: 1, Noise: 2}, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return mat.Col(nil, 0, ds.X), ds.Y
+}
+
+// TestNotebook05OneDim: the 1-D lasso solution is 0 exactly when lambda >=
+// |<x,y>|/m, and it equals the minimiser found by the lasso solver; the
+// ridge solution is never 0.
+func TestNotebook05OneDim(t *testing.T) {
+	x, y := oneDim(t)
+	m := float64(len(x))
+	xy, xx := 0.0, 0.0
+	for i := range x {
+		xy += x[i] * y[i]
+		xx += x[i] * x[i]
+	}
+	corr := math.Abs(xy) / m
+	// the notebook prints corr = 0.873 (3 digits)
+	if math.Abs(corr-0.873) > 5e-4 {
+		t.Errorf("|<x,y>|/m = %v, the notebook says 0.873", corr)
+	}
+	X := mat.NewDense(len(x), 1, x)
+	for _, lam := range []float64{0, 0.3, 0.6, 0.87, 0.88, 1.2} {
+		wl := linear.SoftThreshold(xy/m, lam) / (xx / m)
+		r, err := linear.Lasso(X, y, linear.LassoConfig{Lambda: lam, Tol: 1e-12})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if math.Abs(r.Coef[0]-wl) > 1e-9 {
+			t.Errorf("lambda %v: closed form %v, solver %v", lam, wl, r.Coef[0])
+		}
+		if (wl == 0) != (lam >= corr) {
+			t.Errorf("lambda %v: lasso w = %v with correlation %v", lam, wl, corr)
+		}
+		if wr := (xy / m) / (xx/m + 2*lam); wr == 0 {
+			t.Errorf("lambda %v: ridge w = 0", lam)
+		}
+	}
+}
+
+// TestNotebook05Fig111 backs the Fig. 11.1 section: the l1-constrained
+// solution is (1, 0), the l2-constrained (0.925, 0.379) (3 digits).
+func TestNotebook05Fig111(t *testing.T) {
+	ds, err := synth.TwoFeature(200, 11)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, sol, err := viz.ConstraintContours(ds.X, ds.Y, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sol.L1[0] != 1 && math.Abs(sol.L1[0]-1) > 1e-9 || sol.L1[1] != 0 {
+		t.Errorf("l1 solution %v", sol.L1)
+	}
+	if math.Abs(sol.L2[0]-0.925) > 5e-4 || math.Abs(sol.L2[1]-0.379) > 5e-4 {
+		t.Errorf("l2 solution %v, the notebook says (0.925, 0.379)", sol.L2)
+	}
+	if math.Abs(sol.LS[0]-1.96) > 5e-3 || math.Abs(sol.LS[1]-0.502) > 5e-4 {
+		t.Errorf("least squares %v, the notebook says (1.96, 0.502)", sol.LS)
+	}
+}
+
+// bestSubsets is the notebook's exhaustive l0 search: for each size k the
+// subset with the smallest training MSE of least squares with intercept.
+func bestSubsets(t *testing.T, ds *featlab.Dataset) (best [][]int, mse []float64) {
+	_, d := ds.Dims()
+	best = make([][]int, d+1)
+	mse = make([]float64, d+1)
+	for k := range mse {
+		mse[k] = math.Inf(1)
+	}
+	for mask := 1; mask < 1<<d; mask++ {
+		var cols []int
+		for j := 0; j < d; j++ {
+			if mask&(1<<j) != 0 {
+				cols = append(cols, j)
+			}
+		}
+		e := refitMSE(t, ds, cols)
+		if k := len(cols); e < mse[k] {
+			best[k], mse[k] = cols, e
+		}
+	}
+	return best, mse
+}
+
+func refitMSE(t *testing.T, ds *featlab.Dataset, cols []int) float64 {
+	sub, err := ds.Columns(cols)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := linear.LeastSquares(sub.X, sub.Y, linear.LeastSquaresConfig{Intercept: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pred, _ := r.Predict(sub.X)
+	e := 0.0
+	for i, p := range pred {
+		e += (p - sub.Y[i]) * (p - sub.Y[i])
+	}
+	return e / float64(len(pred))
+}
+
+// TestNotebook05BestSubset: on synth.BestSubset(40, 5) the best subset of
+// size 3 is {x1, x2, x3}; the lasso's first three features are x3, the
+// decoy x4 and x2, and their least-squares refit has a larger training
+// error.
+func TestNotebook05BestSubset(t *testing.T) {
+	ds, _, err := synth.BestSubset(40, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	best, mse := bestSubsets(t, ds)
+	if b := best[3]; len(b) != 3 || b[0] != 0 || b[1] != 1 || b[2] != 2 {
+		t.Errorf("best subset of size 3: %v", b)
+	}
+	if b := best[1]; len(b) != 1 || b[0] != 3 {
+		t.Errorf("best single feature %v, the notebook says the decoy x4", b)
+	}
+	p, err := linear.LassoPath(ds.X, ds.Y, linear.PathConfig{Intercept: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := append([]int(nil), p.Order[:3]...)
+	if first[0] != 2 || first[1] != 3 || first[2] != 1 {
+		t.Errorf("lasso order %v: the notebook says x3, x4 (the decoy), x2", p.Order)
+	}
+	if e := refitMSE(t, ds, first); !(e > 4*mse[3]) {
+		t.Errorf("lasso's first three %v refit MSE %v, best %v: the notebook says far worse", first, e, mse[3])
+	}
+	// from k = 4 on the lasso's refit is within 10% of the best subset's
+	for k := 4; k <= 8; k++ {
+		if e := refitMSE(t, ds, p.Order[:k]); e > 1.1*mse[k] {
+			t.Errorf("k = %d: lasso refit %v, best %v", k, e, mse[k])
+		}
+	}
+	// MSE of the best subsets decreases with k
+	for k := 2; k < len(mse); k++ {
+		if mse[k] > mse[k-1]+1e-12 {
+			t.Errorf("best MSE increases from k = %d to %d", k-1, k)
+		}
+	}
+}
+
+// diabetesStd is the notebook's diabetes: features standardised
+// (transform.Standardize), target as is; intercepts are fitted.
+func diabetesStd(t *testing.T) *featlab.Dataset {
+	ds := datasets.Diabetes()
+	Xs, err := transform.FitTransform(&transform.Standardize{}, ds.X)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := *ds
+	out.X = Xs
+	return &out
+}
+
+// TestNotebook05Solvers: on standardised diabetes at lambda = lambda_max/10
+// the three lasso solvers reach the same objective to 1e-8 (relative),
+// coordinate descent in a fraction of the passes; the constrained form with
+// k1 = ||w_lambda||_1 gives back w_lambda and lambda as its multiplier.
+func TestNotebook05Solvers(t *testing.T) {
+	ds := diabetesStd(t)
+	grid, err := linear.LassoGrid(ds.X, ds.Y, 1, 0.5, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lam := grid[0] / 10
+	var objs []float64
+	var hists [][]float64
+	reach := make([]int, 3)
+	for _, s := range []linear.Solver{linear.ProximalGradient, linear.FISTA, linear.CoordinateDescent} {
+		r, err := linear.Lasso(ds.X, ds.Y, linear.LassoConfig{Lambda: lam, Intercept: true, Solver: s, Tol: 1e-10, MaxIter: 100000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !r.Converged {
+			t.Errorf("%v: not converged", s)
+		}
+		objs = append(objs, r.Objective)
+		hists = append(hists, r.History)
+	}
+	for k := 1; k < 3; k++ {
+		if math.Abs(objs[k]-objs[0]) > 1e-8*objs[0] {
+			t.Errorf("objectives %v differ", objs)
+		}
+	}
+	// passes to reach F - F* <= 1e-9 F*: coordinate descent needs about
+	// a tenth of the others' (the notebook's table)
+	ref, _ := linear.Lasso(ds.X, ds.Y, linear.LassoConfig{Lambda: lam, Intercept: true, Tol: 1e-15, MaxIter: 100000})
+	for k, h := range hists {
+		reach[k] = -1
+		for i, f := range h {
+			if f-ref.Objective <= 1e-9*ref.Objective {
+				reach[k] = i
+				break
+			}
+		}
+	}
+	if reach[2] < 0 || reach[0] < 0 || reach[1] < 0 || 5*reach[2] > reach[0] || 5*reach[2] > reach[1] {
+		t.Errorf("passes to 1e-9 (PG, FISTA, CD) = %v: CD should need about a tenth", reach)
+	}
+	r, _ := linear.Lasso(ds.X, ds.Y, linear.LassoConfig{Lambda: lam, Intercept: true, Tol: 1e-12})
+	k1 := 0.0
+	for _, v := range r.Coef {
+		k1 += math.Abs(v)
+	}
+	c, err := linear.ConstrainedLasso(ds.X, ds.Y, linear.L1BallConfig{Radius: k1, Intercept: true, Tol: 1e-12, MaxIter: 200000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for j := range r.Coef {
+		if math.Abs(c.Coef[j]-r.Coef[j]) > 1e-4*math.Max(1, math.Abs(r.Coef[j])) {
+			t.Errorf("feature %d: constrained %v, lasso %v", j, c.Coef[j], r.Coef[j])
+		}
+	}
+	if math.Abs(c.Multiplier-lam) > 1e-4*lam {
+		t.Errorf("multiplier %v, lambda %v", c.Multiplier, lam)
+	}
+}
+
+// TestNotebook05DiabetesPath: the order in which the diabetes features
+// enter the lasso path starts bmi, s5, bp; at lambda_1se of 10-fold CV
+// (seed 1) the model has fewer features than at lambda_min.
+func TestNotebook05DiabetesPath(t *testing.T) {
+	ds := diabetesStd(t)
+	p, err := linear.LassoPath(ds.X, ds.Y, linear.PathConfig{Intercept: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"bmi", "s5", "bp"}
+	for k, name := range want {
+		if ds.Names[p.Order[k]] != name {
+			t.Errorf("entry %d: %s, want %s (order %v)", k, ds.Names[p.Order[k]], name, p.Order)
+		}
+	}
+	cv, err := linear.LassoCV(ds.X, ds.Y, linear.CVConfig{Path: linear.PathConfig{Intercept: true}, Folds: 10, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	nMin := cv.Path.NonZeros[cv.IndexMin]
+	n1se := cv.Path.NonZeros[cv.Index1SE]
+	if !(n1se < nMin) || !(cv.Lambda1SE > cv.LambdaMin) {
+		t.Errorf("lambda_min %v (%d features), lambda_1se %v (%d features)", cv.LambdaMin, nMin, cv.Lambda1SE, n1se)
+	}
+	// the notebook prints lambda_min = 1.119 with 7 features and
+	// lambda_1se = 7.360 with 4 (bmi, bp, s3, s5)
+	if math.Abs(cv.LambdaMin-1.119) > 5e-4 || nMin != 7 || math.Abs(cv.Lambda1SE-7.360) > 5e-4 || n1se != 4 {
+		t.Errorf("lambda_min %.4g (%d features), lambda_1se %.4g (%d): the notebook says 1.119 (7), 7.360 (4)", cv.LambdaMin, nMin, cv.Lambda1SE, n1se)
+	}
+}
+
+// breastCancerSplit is the notebook's split: 30% test (validate.Holdout,
+// seed 1), features standardised with the training mean and scale.
+func breastCancerSplit(t *testing.T) (Xtr *mat.Dense, ytr []float64, Xte *mat.Dense, yte []float64, names []string) {
+	ds := datasets.BreastCancer()
+	m, _ := ds.Dims()
+	tr, te, err := validate.Holdout(m, 0.3, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := ds.Rows(tr), ds.Rows(te)
+	var sc transform.Standardize
+	if err := sc.Fit(a.X); err != nil {
+		t.Fatal(err)
+	}
+	Xtr, _ = sc.Transform(a.X)
+	Xte, _ = sc.Transform(b.X)
+	return Xtr, a.Y, Xte, b.Y, ds.Names
+}
+
+// TestNotebook05Logistic: along the l1 logistic path on breast cancer, a
+// handful of features already classify the test set about as well as the
+// full model: the first lambda at which the test accuracy reaches 95% uses
+// 4 features; every fit converged. The sparse SVM at lambda = 0.01 keeps
+// 13 features.
+func TestNotebook05Logistic(t *testing.T) {
+	Xtr, ytr, Xte, yte, names := breastCancerSplit(t)
+	p, err := linear.LogisticPath(Xtr, ytr, linear.LogisticPathConfig{Intercept: true, NLambdas: 50, Eps: 1e-3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.AllConverged() {
+		t.Errorf("path not converged: %v", p.KKT)
+	}
+	acc, err := p.Accuracy(Xte, yte)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := -1
+	for k, a := range acc {
+		if a >= 0.95 {
+			first = k
+			break
+		}
+	}
+	if first < 0 {
+		t.Fatal("test accuracy never reaches 0.95")
+	}
+	var sel []string
+	for _, j := range p.Order[:p.NonZeros[first]] {
+		sel = append(sel, names[j])
+	}
+	// the notebook: lambda 0.0541, 4 features (the worst and mean concave
+	// points, the worst perimeter and radius), test accuracy 0.959; no
+	// lambda does better than 0.965 (the full model barely better)
+	want := []string{"worst_concave_points", "worst_perimeter", "worst_radius", "mean_concave_points"}
+	if math.Abs(p.Lambdas[first]-0.0541) > 5e-5 || len(sel) != 4 || math.Abs(acc[first]-0.959) > 5e-4 {
+		t.Errorf("first lambda with test accuracy >= 0.95: %.4g, features %v, accuracy %.4f", p.Lambdas[first], sel, acc[first])
+	}
+	for k := range want {
+		if k < len(sel) && sel[k] != want[k] {
+			t.Errorf("features %v, want %v", sel, want)
+			break
+		}
+	}
+	for _, a := range acc {
+		if a > 0.966 {
+			t.Errorf("test accuracy %v along the path: the notebook says the full model does barely better than 0.959", a)
+		}
+	}
+	// the sparse SVM at the same lambda: a sparse model with test accuracy
+	// above 0.9
+	svm, err := linear.SparseSVM(Xtr, ytr, linear.SVMConfig{Lambda: 0.01, Intercept: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pred, _ := svm.Predict(Xte)
+	ok := 0
+	for i := range pred {
+		if pred[i] == yte[i] {
+			ok++
+		}
+	}
+	sa := float64(ok) / float64(len(yte))
+	// the notebook: 13 of 30 features, test accuracy 0.971, gap 0
+	if !svm.Converged || !svm.Polished || math.Abs(sa-0.971) > 5e-4 || len(svm.Support()) != 13 || svm.Gap > 1e-15 {
+		t.Errorf("sparse SVM: %d features, test accuracy %v, converged %v", len(svm.Support()), sa, svm.Converged)
+	}
+}
+
+func equalInts(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// TestNotebook05StabilityClaims is TestLassoPathCorrelated's claim as the
+// notebook states it, and the single-lambda rules: around the lasso at the
+// cross-validated lambda_min, the union of 100 selections is all 50
+// features (bootstrap and halves alike); the threshold 0.9 keeps the
+// support plus x20 and x35 on bootstrap samples, exactly the support on
+// halves.
+func TestNotebook05StabilityClaims(t *testing.T) {
+	ds, w, err := synth.Sparse(200, synth.SparseConfig{Rho: 0.5, Noise: 1}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cv, err := linear.LassoCV(ds.X, ds.Y, linear.CVConfig{Path: linear.PathConfig{Intercept: true}, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		s    stability.Sampling
+		want []int
+	}{{stability.Bootstrap, []int{0, 10, 19, 20, 30, 34, 40}}, {stability.Halves, []int{0, 10, 20, 30, 40}}} {
+		res, err := stability.Select(ds.X, ds.Y, stability.Lasso(cv.LambdaMin, true), stability.Config{Sampling: c.s, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := append([]int(nil), res.Selection.Chosen...)
+		sort.Ints(got)
+		if len(res.Union) != 50 || !equalInts(got, c.want) {
+			t.Errorf("%v: union of %d, threshold set %v (want %v)", c.s, len(res.Union), got, c.want)
+		}
+	}
+	p, err := stability.LassoPath(ds.X, ds.Y, stability.LassoConfig{Intercept: true}, stability.Config{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := append([]int(nil), p.Selection.Chosen...)
+	sort.Ints(got)
+	if len(got) != 5 {
+		t.Fatalf("stable set %v", got)
+	}
+	for k, j := range got {
+		if w[j] == 0 || j != k*10 {
+			t.Errorf("stable set %v", got)
+		}
+	}
+}
+
+// TestNotebook05ProxStep: the reference of the notebook's second exercise,
+// one step of Zhou eq. 11.11-11.14 with L = lambda_max(X^T X)/m, is the
+// step linear.Lasso takes with the proximal-gradient solver.
+func TestNotebook05ProxStep(t *testing.T) {
+	ds, _, _ := synth.Sparse(30, synth.SparseConfig{Features: 5, Support: 2, Noise: 0.3}, 2)
+	X, y := ds.X, ds.Y
+	m, d := X.Dims()
+	var s mat.SymDense
+	s.SymOuterK(1/float64(m), X.T())
+	var es mat.EigenSym
+	es.Factorize(&s, false)
+	vals := es.Values(nil)
+	L := vals[len(vals)-1]
+	w := []float64{0.3, -0.2, 0.5, 0, 1}
+	lam := 0.2
+	// the notebook's proxStep
+	r := make([]float64, m)
+	for i := 0; i < m; i++ {
+		r[i] = mat.Dot(mat.NewVecDense(d, X.RawRowView(i)), mat.NewVecDense(d, w)) - y[i]
+	}
+	z := make([]float64, d)
+	for j := 0; j < d; j++ {
+		g := 0.0
+		for i := 0; i < m; i++ {
+			g += X.At(i, j) * r[i] / float64(m)
+		}
+		z[j] = w[j] - g/L
+	}
+	want := linear.SoftThresholdVec(nil, z, lam/L)
+	res, err := linear.Lasso(X, y, linear.LassoConfig{Lambda: lam, Solver: linear.ProximalGradient, MaxIter: 1, Init: w, Tol: 1e-300})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Iter != 1 {
+		t.Fatalf("%d iterations", res.Iter)
+	}
+	for j := range want {
+		if math.Abs(res.Coef[j]-want[j]) > 1e-12 {
+			t.Errorf("coordinate %d: library %v, notebook reference %v", j, res.Coef[j], want[j])
+		}
+	}
+}
