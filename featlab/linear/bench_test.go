@@ -12,8 +12,11 @@ import (
 )
 
 // Benchmark data: scikit-learn's make_regression design (synth.Regression)
-// with 20 informative features and noise 1, the sizes of issue #4.
+// with 20 informative features and noise 1, the sizes of issue #4 (and a
+// wide one for the path).
 var benchSizes = []struct{ m, d int }{{2000, 500}, {10000, 1000}}
+
+var pathSizes = append(benchSizes, struct{ m, d int }{200, 5000})
 
 var (
 	benchMu   sync.Mutex
@@ -45,7 +48,7 @@ func benchProblem(b *testing.B, m, d int) (*mat.Dense, []float64) {
 // (scikit-learn's lasso_path defaults on centred data). Run single-threaded
 // with -cpu 1 to compare with lasso_path.
 func BenchmarkLassoPath(b *testing.B) {
-	for _, sz := range benchSizes {
+	for _, sz := range pathSizes {
 		b.Run(fmt.Sprintf("m=%d_d=%d", sz.m, sz.d), func(b *testing.B) {
 			X, y := benchProblem(b, sz.m, sz.d)
 			b.ReportAllocs()
@@ -64,6 +67,7 @@ func BenchmarkLassoPath(b *testing.B) {
 			}
 			b.ReportMetric(float64(cpuTime()-c0)/float64(b.N), "cpu-ns/op")
 			b.ReportMetric(float64(p.GramColumns), "gramcols")
+			b.ReportMetric(float64(p.GramPasses), "passes")
 		})
 	}
 }

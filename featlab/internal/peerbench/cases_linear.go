@@ -30,7 +30,7 @@ func linearData(m, d int) map[string]*mat.Dense {
 }
 
 func init() {
-	for _, sz := range [][2]int{{2000, 500}, {10000, 1000}} {
+	for _, sz := range [][2]int{{2000, 500}, {10000, 1000}, {200, 5000}} {
 		m, d := sz[0], sz[1]
 		data := func() map[string]*mat.Dense { return linearData(m, d) }
 		Register(Case{
@@ -53,6 +53,9 @@ func init() {
 				"tol 1e-4, precompute='auto'); glmnet: standardize=FALSE, same lambdas, default thresh 1e-7 " +
 				"(its own criterion), fdev=0 so that it does not stop the path early",
 		})
+		if d > m {
+			continue // the wide case: path only
+		}
 		for _, k := range []int{50, 90} {
 			k := k
 			Register(Case{
