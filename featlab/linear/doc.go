@@ -35,4 +35,21 @@
 // (gap <= Tol * ||y||^2 / m, y centred when there is an intercept).
 // ProximalGradient is Zhou's eq. 11.8-11.14 with step 1/L, and FISTA its
 // accelerated form; both record the objective at every iteration.
-package linear
+//
+// # Where to start
+//
+//	SoftThreshold, SoftThresholdVec  eq. 25.7, the prox of lambda |.|
+//	ProjectL1Ball                    exact projection onto {||w||_1 <= k1}
+//	LeastSquares, Ridge              closed forms (QR / SVD, Cholesky)
+//	Lasso, ElasticNet                one fit, three solvers (Result)
+//	ConstrainedLasso                 eq. 25.4 by projected gradient
+//	LassoPath, LassoGrid             regularization path (Path)
+//	LassoCV                          K-fold CV over the path, lambda_min, lambda_1se
+//
+// The config types (LassoConfig, ElasticNetConfig, RidgeConfig,
+// LeastSquaresConfig) are featlab.Learners; Result.Selection and
+// Path.Selection give featlab.Selection views (support, order of entry).
+//
+// Every fit validates its input (errors wrap featlab's sentinels), gives a
+// constant column the weight 0, and reports non-convergence in its result
+// (Converged, Gap, Iter) rather than silently.
