@@ -53,3 +53,4 @@
 // Every fit validates its input (errors wrap featlab's sentinels), gives a
 // constant column the weight 0, and reports non-convergence in its result
 // (Converged, Gap, Iter) rather than silently.
+package linear
