@@ -29,10 +29,13 @@
 // # Solvers
 //
 // Coordinate descent (the default) is the fast solver: glmnet-style
-// covariance updates whose Gram columns X_j^T X are computed only for
-// features that become non-zero, active-set cycling, and a duality-gap
-// stopping rule with scikit-learn's tolerance semantics
-// (gap <= Tol * ||y||^2 / m, y centred when there is an intercept).
+// covariance updates whose Gram columns Xc^T Xc_j are computed, in batches
+// of one pass over X each, only for features that become (or are about to
+// become) non-zero; sequential strong rules with a KKT check; active-set
+// cycling; warm starts along a path (and a short continuation path for a
+// single fit); and a duality-gap stopping rule with scikit-learn's
+// tolerance semantics (gap <= Tol * ||y||^2 / m, y centred when there is an
+// intercept).
 // ProximalGradient is Zhou's eq. 11.8-11.14 with step 1/L, and FISTA its
 // accelerated form; both record the objective at every iteration.
 //
