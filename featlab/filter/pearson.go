@@ -161,50 +161,94 @@ func correlations(in *input, y []float64, workers int) (r []float64, constant []
 	constant = make([]bool, d)
 	badCol := make([]bool, d)
 	// The pass: shift each column by its value in row 0 (t = x - x0) and
-	// accumulate sum t, sum t^2 and sum t*yc, four rows at a time.
-	s1 := make([]float64, d)
-	s2 := make([]float64, d)
-	sxy := make([]float64, d)
+	// accumulate sum t, sum t^2 and sum t*yc over fixed chunks of rows
+	// (partial sums added in chunk order, so the result does not depend on
+	// the number of workers, which take chunks as they come).
 	shift := in.data[:d:d]
-	par.Blocks(d, workers, func(lo, hi int) {
-		fusedSums(in, yc, shift, s1, s2, sxy, lo, hi)
-		fm := float64(m)
-		for j := lo; j < hi; j++ {
-			sxx := s2[j] - s1[j]*s1[j]/fm
-			cxy := sxy[j] - s1[j]*ycs/fm
-			if !(sxx > 1e-4*s2[j]) || math.IsInf(s2[j], 0) {
-				// A constant column (s2 = 0), possible cancellation (the
-				// column's mean far from its row-0 value relative to its
-				// spread), overflow, or a NaN/Inf: two scaled passes, which
-				// also decide constancy exactly.
-				rr, isConst, ok := columnCorr(in, j, yc, syy)
-				r[j], constant[j], badCol[j] = rr, isConst, !ok
-				continue
-			}
-			rr := cxy / (math.Sqrt(sxx) * math.Sqrt(syy))
-			r[j] = clamp1(rr)
-		}
+	sums := chunkedSums(m, 3*d, workers, func(lo, hi int, acc []float64) {
+		fusedSums(in, yc, shift, acc[:d], acc[d:2*d], acc[2*d:], lo, hi)
 	})
+	s1, s2, sxy := sums[:d], sums[d:2*d], sums[2*d:]
+	fm := float64(m)
+	for j := 0; j < d; j++ {
+		sxx := s2[j] - s1[j]*s1[j]/fm
+		cxy := sxy[j] - s1[j]*ycs/fm
+		if !(sxx > 1e-4*s2[j]) || math.IsInf(s2[j], 0) {
+			// A constant column (s2 = 0), possible cancellation (the
+			// column's mean far from its row-0 value relative to its
+			// spread), overflow, or a NaN/Inf: two scaled passes, which
+			// also decide constancy exactly.
+			rr, isConst, ok := columnCorr(in, j, yc, syy)
+			r[j], constant[j], badCol[j] = rr, isConst, !ok
+			continue
+		}
+		r[j] = clamp1(cxy / (math.Sqrt(sxx) * math.Sqrt(syy)))
+	}
 	for _, b := range badCol {
 		bad = bad || b
 	}
 	return r, constant, bad
 }
 
-// fusedSums accumulates, for columns [lo, hi), s1 += t, s2 += t*t,
-// sxy += t*yc[i] with t = x[i][j] - shift[j].
+// chunkedSums splits the rows [0, m) into a fixed number of chunks that
+// depends only on m and width, calls fill(lo, hi, acc) for each chunk with
+// a zeroed accumulator of the given width (chunks run on up to workers
+// goroutines, handed out one at a time, so a slow core does less), and
+// returns the sum of the accumulators taken in chunk order: the same bits
+// for any number of workers.
+func chunkedSums(m, width, workers int, fill func(lo, hi int, acc []float64)) []float64 {
+	const minRows, maxChunks, budget = 256, 64, 1 << 22
+	n := min(max(m/minRows, 1), maxChunks, max(budget/width, 1))
+	if par.Workers(workers, n) == 1 {
+		// One worker: the same chunks in order into one buffer, added to
+		// the total after each chunk exactly as below.
+		total := make([]float64, width)
+		acc := make([]float64, width)
+		for c := 0; c < n; c++ {
+			clear(acc)
+			fill(c*m/n, (c+1)*m/n, acc)
+			addTo(total, acc, c == 0)
+		}
+		return total
+	}
+	parts := make([]float64, n*width)
+	par.For(n, workers, func(c int) {
+		fill(c*m/n, (c+1)*m/n, parts[c*width:(c+1)*width])
+	})
+	total := make([]float64, width)
+	for c := 0; c < n; c++ {
+		addTo(total, parts[c*width:(c+1)*width], c == 0)
+	}
+	return total
+}
+
+// addTo adds acc to total (copies it when first, so that the first chunk's
+// sums are taken as they are, without a 0 + x that could turn -0 into +0).
+func addTo(total, acc []float64, first bool) {
+	if first {
+		copy(total, acc)
+		return
+	}
+	acc = acc[:len(total)]
+	for j, v := range acc {
+		total[j] += v
+	}
+}
+
+// fusedSums accumulates, for the rows [lo, hi) and all columns, s1 += t,
+// s2 += t*t, sxy += t*yc[i] with t = x[i][j] - shift[j], four rows at a
+// time.
 func fusedSums(in *input, yc, shift, s1, s2, sxy []float64, lo, hi int) {
-	m, st := in.m, in.stride
+	st, n := in.stride, in.d
 	data := in.data
-	c := shift[lo:hi]
-	a1, a2, a3 := s1[lo:hi], s2[lo:hi], sxy[lo:hi]
-	n := hi - lo
-	i := 0
-	for ; i+4 <= m; i += 4 {
-		r0 := data[i*st+lo : i*st+lo+n]
-		r1 := data[(i+1)*st+lo : (i+1)*st+lo+n]
-		r2 := data[(i+2)*st+lo : (i+2)*st+lo+n]
-		r3 := data[(i+3)*st+lo : (i+3)*st+lo+n]
+	c := shift[:n]
+	a1, a2, a3 := s1[:n], s2[:n], sxy[:n]
+	i := lo
+	for ; i+4 <= hi; i += 4 {
+		r0 := data[i*st : i*st+n]
+		r1 := data[(i+1)*st : (i+1)*st+n]
+		r2 := data[(i+2)*st : (i+2)*st+n]
+		r3 := data[(i+3)*st : (i+3)*st+n]
 		y0, y1, y2, y3 := yc[i], yc[i+1], yc[i+2], yc[i+3]
 		r1 = r1[:len(r0)]
 		r2 = r2[:len(r0)]
@@ -222,8 +266,8 @@ func fusedSums(in *input, yc, shift, s1, s2, sxy []float64, lo, hi int) {
 			b3[j] += (t0*y0 + t1*y1) + (t2*y2 + t3*y3)
 		}
 	}
-	for ; i < m; i++ {
-		row := data[i*st+lo : i*st+lo+n]
+	for ; i < hi; i++ {
+		row := data[i*st : i*st+n]
 		yi := yc[i]
 		cc := c[:len(row)]
 		b1, b2, b3 := a1[:len(row)], a2[:len(row)], a3[:len(row)]
