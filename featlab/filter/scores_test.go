@@ -625,3 +625,25 @@ func TestGeneralMatrixAndNames(t *testing.T) {
 		t.Errorf("String() = %q", s.String())
 	}
 }
+
+func TestPearsonChunksDeterministic(t *testing.T) {
+	// m = 3000 rows make 11 chunks; any number of workers gives the same
+	// bits, and the values agree with a two-pass computation per column.
+	X, y := benchData(3000, 7)
+	ref, err := Pearson(X, y, nil, &Config{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []int{2, 3, 5} {
+		s, _ := Pearson(X, y, nil, &Config{Workers: w})
+		if !slices.Equal(s.Values, ref.Values) {
+			t.Errorf("%d workers: %v != %v", w, s.Values, ref.Values)
+		}
+	}
+	for j := 0; j < 7; j++ {
+		want := pearsonVec(mat.Col(nil, j, X), y)
+		if !relClose(ref.Signed()[j], want, 1e-13) {
+			t.Errorf("r[%d] = %v, two-pass %v", j, ref.Signed()[j], want)
+		}
+	}
+}
