@@ -514,6 +514,7 @@ func (st *logState) solveNewtonCD(set []int, tol float64, maxIter int) (int, boo
 	v, q, wn, w0 := st.v, st.q, st.wn, st.w0
 	st.refresh()
 	active := make([]int, 0, len(set))
+	fcur := math.NaN() // objective at the current point, once known
 	for it := 0; it < maxIter; it++ {
 		st.gradient(set)
 		kkt := st.kkt(set)
@@ -616,7 +617,10 @@ func (st *logState) solveNewtonCD(set []int, tol float64, maxIter int) (int, boo
 		}
 		// backtracking line search on the true objective (Armijo rule with
 		// the l1 decrease of Tseng and Yun 2009)
-		f0 := st.lossAt(st.z) + st.penalty(st.w)
+		if math.IsNaN(fcur) {
+			fcur = st.lossAt(st.z) + st.penalty(st.w)
+		}
+		f0 := fcur
 		// predicted decrease D = g.delta + R(w_new) - R(w), the penalty
 		// difference summed per coordinate so that it stays accurate when
 		// D is far below the rounding error of the objective itself
@@ -641,6 +645,7 @@ func (st *logState) solveNewtonCD(set []int, tol float64, maxIter int) (int, boo
 				st.w[j] = wn[j]
 			}
 			accepted = true
+			fcur = math.NaN()
 		}
 		for ls := 0; ls < 40 && !accepted; ls++ {
 			for i := range zt {
@@ -656,6 +661,7 @@ func (st *logState) solveNewtonCD(set []int, tol float64, maxIter int) (int, boo
 			fnew := st.lossAt(zt) + st.penalty(st.w)
 			if fnew <= f0+1e-4*t*descent {
 				accepted = true
+				fcur = fnew
 				break
 			}
 			t /= 2
@@ -703,24 +709,41 @@ func (st *logState) activeCD(active []int, hjj []float64, hb, innerTol, lam1, la
 	vx := growFloats(&st.vx, m)
 	for a, j := range active {
 		colj := st.xc[j*m : (j+1)*m]
-		for i, x := range colj {
-			vx[i] = v[i] * x
-		}
-		for b := a; b < na; b++ {
-			colk := st.xc[active[b]*m : (active[b]+1)*m]
-			sum := 0.0
-			for i, x := range colk {
-				sum += vx[i] * x
-			}
-			G[a*na+b] = sum * inv
-			G[b*na+a] = sum * inv
-		}
 		cs, us := 0.0, 0.0
-		for i, t := range vx {
+		for i, x := range colj {
+			t := v[i] * x
+			vx[i] = t
 			cs += t
 			us += t * q[i]
 		}
 		c[a], u[a], dA[a] = cs*inv, us*inv, 0
+		// G[a][b] for b >= a, four columns per sweep over vx
+		b := a
+		for ; b+3 < na; b += 4 {
+			c0 := st.xc[active[b]*m : (active[b]+1)*m]
+			c1 := st.xc[active[b+1]*m : (active[b+1]+1)*m]
+			c2 := st.xc[active[b+2]*m : (active[b+2]+1)*m]
+			c3 := st.xc[active[b+3]*m : (active[b+3]+1)*m]
+			var s0, s1, s2, s3 float64
+			for i, t := range vx[:m] {
+				s0 += t * c0[i]
+				s1 += t * c1[i]
+				s2 += t * c2[i]
+				s3 += t * c3[i]
+			}
+			G[a*na+b], G[b*na+a] = s0*inv, s0*inv
+			G[a*na+b+1], G[(b+1)*na+a] = s1*inv, s1*inv
+			G[a*na+b+2], G[(b+2)*na+a] = s2*inv, s2*inv
+			G[a*na+b+3], G[(b+3)*na+a] = s3*inv, s3*inv
+		}
+		for ; b < na; b++ {
+			colk := st.xc[active[b]*m : (active[b]+1)*m]
+			sum := 0.0
+			for i, t := range vx[:m] {
+				sum += t * colk[i]
+			}
+			G[a*na+b], G[b*na+a] = sum*inv, sum*inv
+		}
 	}
 	ub := 0.0
 	if st.intercept {
