@@ -243,7 +243,7 @@ func TestGoldenClassification(t *testing.T) {
 		x2 := ok(t)(Chi2(ds.X, ds.Y, ds.Names, nil))
 		checkVec(t, c.name+" chi2", x2.Values, c.g.Chi2, 1e-11, true)
 		checkVec(t, c.name+" chi2 p", x2.PValues, c.g.Chi2P, 1e-8, true)
-		mi := ok(t)(MutualInfo(ds.X, ds.Y, ds.Names, &MIConfig{DiscreteTarget: true, Nats: true}))
+		mi := ok(t)(MutualInfo(ds.X, ds.Y, ds.Names, &MIConfig{NoJitter: true, DiscreteTarget: true, Nats: true}))
 		checkVec(t, c.name+" MI (Ross)", mi.Values, c.g.MICDK3, 1e-12, false)
 		if c.g.AUC != nil {
 			a := ok(t)(AUC(ds.X, ds.Y, ds.Names, nil))
@@ -265,7 +265,7 @@ func TestGoldenSynthClassif(t *testing.T) {
 	f := ok(t)(FClassif(X, g.Y, nil, nil))
 	checkVec(t, "synthetic F classif", f.Values, g.F, 1e-10, true)
 	checkVec(t, "synthetic F classif p", f.PValues, g.FP, 1e-8, true)
-	mi := ok(t)(MutualInfo(X, g.Y, nil, &MIConfig{DiscreteTarget: true, Nats: true}))
+	mi := ok(t)(MutualInfo(X, g.Y, nil, &MIConfig{NoJitter: true, DiscreteTarget: true, Nats: true}))
 	checkVec(t, "synthetic MI Ross core", mi.Values, g.MICoreK3, 1e-12, false)
 	// The public mutual_info_classif adds 1e-10 noise; on tie-free data it
 	// does not change a neighbour count here, so the values agree.
@@ -279,9 +279,9 @@ func TestGoldenMutualInfoKSG(t *testing.T) {
 		k    int
 		want []float64
 	}{{3, g.Real.Diabetes.MICCK3}, {5, g.Real.Diabetes.MICCK5}} {
-		mi := ok(t)(MutualInfo(ds.X, ds.Y, ds.Names, &MIConfig{K: c.k, Nats: true}))
+		mi := ok(t)(MutualInfo(ds.X, ds.Y, ds.Names, &MIConfig{NoJitter: true, K: c.k, Nats: true}))
 		checkVec(t, "diabetes MI (KSG)", mi.Values, c.want, 1e-12, false)
-		bits := ok(t)(MutualInfo(ds.X, ds.Y, ds.Names, &MIConfig{K: c.k}))
+		bits := ok(t)(MutualInfo(ds.X, ds.Y, ds.Names, &MIConfig{NoJitter: true, K: c.k}))
 		for j := range bits.Values {
 			if !relClose(bits.Values[j]*math.Ln2, mi.Values[j], 1e-14) {
 				t.Errorf("bits[%d]*ln2 = %v, nats %v", j, bits.Values[j]*math.Ln2, mi.Values[j])
@@ -291,7 +291,7 @@ func TestGoldenMutualInfoKSG(t *testing.T) {
 	// sex (column 1) as a discrete feature against the continuous target.
 	disc := make([]bool, 10)
 	disc[1] = true
-	mi := ok(t)(MutualInfo(ds.X, ds.Y, ds.Names, &MIConfig{DiscreteFeatures: disc, Nats: true}))
+	mi := ok(t)(MutualInfo(ds.X, ds.Y, ds.Names, &MIConfig{NoJitter: true, DiscreteFeatures: disc, Nats: true}))
 	if math.Abs(mi.Values[1]-g.Real.Diabetes.MISexDiscrete) > 1e-12 {
 		t.Errorf("MI(sex discrete; y) = %.17g, want %.17g", mi.Values[1], g.Real.Diabetes.MISexDiscrete)
 	}
@@ -299,10 +299,10 @@ func TestGoldenMutualInfoKSG(t *testing.T) {
 
 	s := loadGolden(t).Synthetic.Regression
 	X := dense(s.X)
-	mi = ok(t)(MutualInfo(X, s.Y, nil, &MIConfig{Nats: true}))
+	mi = ok(t)(MutualInfo(X, s.Y, nil, &MIConfig{NoJitter: true, Nats: true}))
 	checkVec(t, "synthetic MI KSG core", mi.Values, s.MICoreK3, 1e-12, false)
 	checkVec(t, "synthetic mutual_info_regression", mi.Values, s.MIPublicK3, 1e-9, false)
-	mi4 := ok(t)(MutualInfo(X, s.Y, nil, &MIConfig{K: 4, Nats: true}))
+	mi4 := ok(t)(MutualInfo(X, s.Y, nil, &MIConfig{NoJitter: true, K: 4, Nats: true}))
 	checkVec(t, "synthetic mutual_info_regression k=4", mi4.Values, s.MIPublicK4, 1e-9, false)
 }
 
@@ -310,7 +310,7 @@ func TestGoldenMutualInfoDiscrete(t *testing.T) {
 	g := loadGolden(t)
 	s := g.Synthetic.Discrete
 	all := []bool{true, true, true}
-	mi := ok(t)(MutualInfo(dense(s.X), s.Y, nil, &MIConfig{DiscreteFeatures: all, DiscreteTarget: true, Nats: true}))
+	mi := ok(t)(MutualInfo(dense(s.X), s.Y, nil, &MIConfig{NoJitter: true, DiscreteFeatures: all, DiscreteTarget: true, Nats: true}))
 	checkVec(t, "synthetic plug-in MI", mi.Values, s.MIPublic, 1e-13, false)
 
 	ds := load(t, "watermelon")
@@ -330,7 +330,7 @@ func TestGoldenMutualInfoDiscrete(t *testing.T) {
 	for k := range disc {
 		disc[k] = true
 	}
-	bits := ok(t)(MutualInfo(sub.X, sub.Y, sub.Names, &MIConfig{DiscreteFeatures: disc, DiscreteTarget: true}))
+	bits := ok(t)(MutualInfo(sub.X, sub.Y, sub.Names, &MIConfig{NoJitter: true, DiscreteFeatures: disc, DiscreteTarget: true}))
 	want := make([]float64, len(cols))
 	for k, v := range g.Real.Watermelon.MIPlugin {
 		want[k] = v / math.Ln2 // sklearn's nats to bits
@@ -381,7 +381,7 @@ func TestMutualInfoDataset(t *testing.T) {
 	// continuous ones (Ross, k = 3) against the two classes.
 	g := loadGolden(t)
 	ds := load(t, "watermelon")
-	s, err := MutualInfoDataset(ds, nil)
+	s, err := MutualInfoDataset(ds, &MIConfig{NoJitter: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -393,7 +393,7 @@ func TestMutualInfoDataset(t *testing.T) {
 	}
 	for _, name := range []string{"density", "sugar"} {
 		j, _ := ds.Index(name)
-		cont, err := MutualInfo(ds.X, ds.Y, ds.Names, &MIConfig{DiscreteTarget: true})
+		cont, err := MutualInfo(ds.X, ds.Y, ds.Names, &MIConfig{NoJitter: true, DiscreteTarget: true})
 		if err != nil {
 			t.Fatal(err)
 		}
