@@ -75,10 +75,14 @@ type SVMModel struct {
 	// beyond it, in between on the margin (the support vectors). At the
 	// optimum (1/m) sum_i alpha_i s_i x_ij = lambda sign(w_j) where w_j != 0
 	// and lies in [-lambda, lambda] where w_j = 0.
-	Alpha     []float64
-	Iter      int // iterations of the solver
-	Solver    SVMSolver
-	Polished  bool // the exact vertex solve succeeded and was kept
+	Alpha  []float64
+	Iter   int // iterations of the solver
+	Solver SVMSolver
+	// Polished reports that the exact vertex solve succeeded for both the
+	// primal and the dual point and was kept (Gap is then at rounding
+	// level). At a degenerate vertex the primal point may be polished
+	// alone; Polished is then false and Gap that of the solver's dual.
+	Polished  bool
 	Converged bool // Gap <= Tol * Objective
 }
 
@@ -554,25 +558,32 @@ func (sv *svmState) solve(tol float64, maxIter int, polish bool) {
 // margin set; it keeps a result only if it is primal-dual feasible with a
 // smaller gap than the current one.
 func (sv *svmState) polish() bool {
-	ok := false
 	w0 := append([]float64(nil), sv.w...)
 	b0 := sv.b
-	// wthr = +Inf tries w = 0 (only the intercept), the solution for
-	// large lambda, which relative thresholds never produce
-	for _, band := range []float64{1e-7, 1e-5, 1e-3} {
-		for _, wthr := range []float64{1e-8, 1e-5, 1e-3, math.Inf(1)} {
-			if sv.polishWith(w0, b0, band, wthr) {
-				ok = true
-				if sv.gap <= 1e-15*math.Max(1, sv.primal) {
-					return true
+	// first the full vertex (primal and dual), then, for a degenerate
+	// vertex whose dual the minimum-norm solve misses, the primal alone
+	for _, requireDual := range []bool{true, false} {
+		ok := false
+		// wthr = +Inf tries w = 0 (only the intercept), the solution for
+		// large lambda, which relative thresholds never produce
+		for _, band := range []float64{1e-7, 1e-5, 1e-3} {
+			for _, wthr := range []float64{1e-8, 1e-5, 1e-3, math.Inf(1)} {
+				if sv.polishWith(w0, b0, band, wthr, requireDual) {
+					ok = true
+					if requireDual && sv.gap <= 1e-15*math.Max(1, sv.primal) {
+						return true
+					}
 				}
 			}
 		}
+		if ok {
+			return requireDual
+		}
 	}
-	return ok
+	return false
 }
 
-func (sv *svmState) polishWith(w0 []float64, b0, band, wthr float64) bool {
+func (sv *svmState) polishWith(w0 []float64, b0, band, wthr float64, requireDual bool) bool {
 	m, d := sv.m, sv.d
 	scale := 0.0
 	for _, v := range w0 {
@@ -666,30 +677,54 @@ func (sv *svmState) polishWith(w0 []float64, b0, band, wthr float64) bool {
 		}
 		rb.SetVec(ns-1, -fb)
 	}
+	// the polished primal point is kept with the polished dual point when
+	// that is feasible, otherwise with the best dual point found so far
+	// (a degenerate vertex, with more margin points than unknowns, has
+	// many dual solutions and the minimum-norm one may leave [0, 1])
+	p := sv.primalAt(w, b)
+	dualOK := true
 	var asol mat.VecDense
 	if ns > 0 {
 		if err := asol.SolveVec(B, rb); err != nil {
-			return false
+			dualOK = false
 		}
 	}
-	for r, i := range M {
-		a := asol.AtVec(r)
-		if a < -1e-9 || a > 1+1e-9 {
-			return false
+	if dualOK {
+		for r, i := range M {
+			a := asol.AtVec(r)
+			if a < -1e-9 || a > 1+1e-9 {
+				dualOK = false
+				break
+			}
+			alpha[i] = a
 		}
-		alpha[i] = a
+	}
+	if requireDual && !dualOK {
+		return false
 	}
 	feas := make([]float64, m)
-	p := sv.primalAt(w, b)
-	dv := sv.dualAt(feas, alpha)
+	dv := math.Inf(-1)
+	if dualOK {
+		dv = sv.dualAt(feas, alpha)
+	}
+	if !requireDual && sv.dual > dv {
+		dv = sv.dual
+		copy(feas, sv.alpha)
+	}
 	g := p - dv
-	if !(g < sv.gap) || g < -1e-12*math.Max(1, p) {
+	if g < -1e-12*math.Max(1, p) {
+		return false // not a primal-dual pair: rounding gone wrong
+	}
+	better := g < sv.gap || (g <= sv.gap && p < sv.primal)
+	if !better {
 		return false
 	}
 	copy(sv.w, w)
 	sv.b = b
 	copy(sv.alpha, feas)
 	sv.primal, sv.dual, sv.gap = p, dv, math.Max(g, 0)
-	sv.polished = true
+	if requireDual {
+		sv.polished = true
+	}
 	return true
 }
