@@ -125,20 +125,32 @@ func TestMustPanicsWithMessage(t *testing.T) {
 	Must(errors.New("boom"))
 }
 
-func TestHeadlessProgressPrintsAtMostFiveLines(t *testing.T) {
+func headlessProgress(steps []int, total int) string {
 	r, w, _ := os.Pipe()
 	old := os.Stdout
 	os.Stdout = w
 	p := NewProgress("work")
-	for i := 0; i <= 1000; i++ {
-		p(i, 1000)
+	for _, done := range steps {
+		p(done, total)
 	}
 	w.Close()
 	os.Stdout = old
 	var b bytes.Buffer
 	b.ReadFrom(r)
-	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
-	if len(lines) != 5 || lines[4] != "work: 1000/1000 (100%)" {
-		t.Errorf("headless progress printed %d lines:\n%s", len(lines), b.String())
+	return b.String()
+}
+
+func TestHeadlessProgressIsFiveFixedLines(t *testing.T) {
+	want := "work: 0% (0/1000)\nwork: 25% (250/1000)\nwork: 50% (500/1000)\nwork: 75% (750/1000)\nwork: 100% (1000/1000)\n"
+	every := make([]int, 1001)
+	for i := range every {
+		every[i] = i
+	}
+	// One step at a time, or in uneven jumps as parallel workers report:
+	// the same five lines.
+	for _, steps := range [][]int{every, {3, 7, 600, 601, 1000}, {1000}} {
+		if got := headlessProgress(steps, 1000); got != want {
+			t.Errorf("steps %v printed:\n%s\nwant:\n%s", steps[:min(len(steps), 5)], got, want)
+		}
 	}
 }

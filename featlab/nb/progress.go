@@ -17,20 +17,22 @@ func Headless() bool {
 }
 
 // NewProgress returns a featlab.Progress that renders a live bar in a
-// notebook opened in a browser. Headless it prints at most five plain lines
-// (0%, 25%, 50%, 75%, 100%), so stored outputs stay short and identical
-// from run to run.
+// notebook opened in a browser. Headless it prints five plain lines, at
+// 0%, 25%, 50%, 75% and 100%, whatever the order and size of the steps, so
+// stored outputs stay short and identical from run to run.
 func NewProgress(label string) featlab.Progress {
 	if Headless() {
-		last := -1
+		printed := -1
 		return func(done, total int) {
 			if total <= 0 {
 				return
 			}
-			q := 4 * done / total
-			if q > last {
-				last = q
-				fmt.Printf("%s: %d/%d (%d%%)\n", label, done, total, 25*q)
+			// Print each quarter mark reached, with the mark itself rather
+			// than done: parallel work reports done in jumps that vary from
+			// run to run, and the stored output must not.
+			for q := min(4*done/total, 4); printed < q; {
+				printed++
+				fmt.Printf("%s: %d%% (%d/%d)\n", label, 25*printed, printed*total/4, total)
 			}
 		}
 	}
