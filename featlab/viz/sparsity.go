@@ -141,13 +141,26 @@ func ConstraintContours(X mat.Matrix, y []float64, radius float64) (Figure, *Con
 	for _, f := range []float64{0.04, 0.15, 0.35, 0.65, 1.4, 2.0} {
 		levels = append(levels, sol.LossLS+f*(top-sol.LossLS))
 	}
-	grey := plotter.NewContour(g, levels, nil)
-	grey.LineStyles = []draw.LineStyle{{Color: color.Gray{Y: 0x99}, Width: vg.Points(0.8)}}
-	p.Add(grey)
+	addContour := func(lev float64, sty draw.LineStyle) error {
+		for _, xy := range ContourLines(g, lev) {
+			l, err := plotter.NewLine(xy)
+			if err != nil {
+				return fmt.Errorf("viz: %w", err)
+			}
+			l.LineStyle = sty
+			p.Add(l)
+		}
+		return nil
+	}
+	for _, lev := range levels {
+		if err := addContour(lev, draw.LineStyle{Color: color.Gray{Y: 0x99}, Width: vg.Points(0.8)}); err != nil {
+			return nil, nil, err
+		}
+	}
 	for k, lev := range []float64{sol.LossL1, sol.LossL2} {
-		ct := plotter.NewContour(g, []float64{lev}, nil)
-		ct.LineStyles = []draw.LineStyle{{Color: Color(1 - k), Width: vg.Points(1), Dashes: []vg.Length{vg.Points(3), vg.Points(2)}}}
-		p.Add(ct)
+		if err := addContour(lev, draw.LineStyle{Color: Color(1 - k), Width: vg.Points(1), Dashes: []vg.Length{vg.Points(3), vg.Points(2)}}); err != nil {
+			return nil, nil, err
+		}
 	}
 	// the balls
 	diamond := plotter.XYs{{X: radius}, {Y: radius}, {X: -radius}, {Y: -radius}}
@@ -191,12 +204,15 @@ func ConstraintContours(X mat.Matrix, y []float64, radius float64) (Figure, *Con
 		p.Legend.Add(mk.name, sc)
 	}
 	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = lo, hi, lo, hi
-	p.Legend.Top, p.Legend.Left = true, true
+	// bottom left is empty: the balls sit at the centre, the least-squares
+	// point and its contours to the right
+	p.Legend.Top, p.Legend.Left = false, true
+	p.Legend.XOffs, p.Legend.YOffs = vg.Points(6), vg.Points(4)
 	p.Legend.TextStyle.Font.Size = 9
 	return Sized(p, SquareSide, SquareSide), sol, nil
 }
 
-// fnGrid is a function sampled on a grid, for plotter.NewContour:
+// fnGrid is a function sampled on a grid, for ContourLines:
 // z[c*n + r] is the value at (xs[c], ys[r]).
 type fnGrid struct {
 	xs, ys []float64
