@@ -58,7 +58,9 @@ func (r raw) row(i int) []float64 { return r.data[i*r.stride : i*r.stride+r.cols
 
 // rawOf returns a raw view of X without copying when X is a *mat.Dense (or
 // any mat.RawMatrixer), else a copy. It checks that X is non-empty.
-func rawOf(X mat.Matrix) (raw, error) {
+// workers is the number of goroutines later passes over x may use (0: all
+// cores).
+func rawOf(X mat.Matrix, workers int) (raw, error) {
 	if X == nil {
 		return raw{}, featlab.Errorf(featlab.ErrEmpty, "transform: nil matrix")
 	}
@@ -71,10 +73,10 @@ func rawOf(X mat.Matrix) (raw, error) {
 	}
 	if rm, ok := X.(mat.RawMatrixer); ok {
 		g := rm.RawMatrix()
-		return raw{data: g.Data, stride: g.Stride, rows: g.Rows, cols: g.Cols}, nil
+		return raw{data: g.Data, stride: g.Stride, rows: g.Rows, cols: g.Cols, workers: workers}, nil
 	}
 	g := mat.DenseCopyOf(X).RawMatrix()
-	return raw{data: g.Data, stride: g.Stride, rows: g.Rows, cols: g.Cols}, nil
+	return raw{data: g.Data, stride: g.Stride, rows: g.Rows, cols: g.Cols, workers: workers}, nil
 }
 
 // checkFinite returns an error naming the first NaN or infinity of x in
@@ -102,11 +104,11 @@ type fitted struct{ d int }
 
 // check returns a raw view of X after checking that the transformer has
 // been fitted and that X has the fitted number of columns.
-func (f *fitted) check(X mat.Matrix, who string) (raw, error) {
+func (f *fitted) check(X mat.Matrix, who string, workers int) (raw, error) {
 	if f.d == 0 {
 		return raw{}, featlab.Errorf(featlab.ErrNotFitted, "transform: %s: Transform called before Fit", who)
 	}
-	x, err := rawOf(X)
+	x, err := rawOf(X, workers)
 	if err != nil {
 		return raw{}, err
 	}

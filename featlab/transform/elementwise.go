@@ -12,11 +12,10 @@ import (
 // fitStateless is Fit for the transformations that learn nothing from the
 // data but its width: it checks X (non-empty, finite) and records d.
 func (f *fitted) fitStateless(X mat.Matrix, workers int) (raw, error) {
-	x, err := rawOf(X)
+	x, err := rawOf(X, workers)
 	if err != nil {
 		return raw{}, err
 	}
-	x.workers = workers
 	if err := checkFinite(x); err != nil {
 		return raw{}, err
 	}
@@ -111,8 +110,7 @@ func (c *Clip) Fit(X mat.Matrix) error {
 
 // Transform clips every value of X.
 func (c *Clip) Transform(X mat.Matrix) (*mat.Dense, error) {
-	x, err := c.check(X, "Clip")
-	x.workers = c.Workers
+	x, err := c.check(X, "Clip", c.Workers)
 	if err != nil {
 		return nil, err
 	}
@@ -182,8 +180,7 @@ func (s *Sigmoid) Fit(X mat.Matrix) error {
 
 // Transform applies the sigmoid to every value of X.
 func (s *Sigmoid) Transform(X mat.Matrix) (*mat.Dense, error) {
-	x, err := s.check(X, "Sigmoid")
-	x.workers = s.Workers
+	x, err := s.check(X, "Sigmoid", s.Workers)
 	if err != nil {
 		return nil, err
 	}
@@ -196,8 +193,7 @@ func (s *Sigmoid) Transform(X mat.Matrix) (*mat.Dense, error) {
 // (0, 1); a saturated 0 or 1 has no finite preimage and is an error naming
 // the cell.
 func (s *Sigmoid) InverseTransform(X mat.Matrix) (*mat.Dense, error) {
-	x, err := s.check(X, "Sigmoid")
-	x.workers = s.Workers
+	x, err := s.check(X, "Sigmoid", s.Workers)
 	if err != nil {
 		return nil, err
 	}
@@ -237,8 +233,7 @@ func (l *Log) Fit(X mat.Matrix) error {
 	if err != nil {
 		return err
 	}
-	x, err := rawOf(X)
-	x.workers = l.Workers
+	x, err := rawOf(X, l.Workers)
 	if err != nil {
 		return err
 	}
@@ -264,8 +259,7 @@ func logFn(b float64) func(int, float64) (float64, string) {
 
 // Transform returns log(b + X), elementwise.
 func (l *Log) Transform(X mat.Matrix) (*mat.Dense, error) {
-	x, err := l.check(X, "Log")
-	x.workers = l.Workers
+	x, err := l.check(X, "Log", l.Workers)
 	if err != nil {
 		return nil, err
 	}
@@ -274,8 +268,7 @@ func (l *Log) Transform(X mat.Matrix) (*mat.Dense, error) {
 
 // InverseTransform returns exp(X) - b, elementwise.
 func (l *Log) InverseTransform(X mat.Matrix) (*mat.Dense, error) {
-	x, err := l.check(X, "Log")
-	x.workers = l.Workers
+	x, err := l.check(X, "Log", l.Workers)
 	if err != nil {
 		return nil, err
 	}

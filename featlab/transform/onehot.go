@@ -80,7 +80,7 @@ func (o *OneHot) Fit(X mat.Matrix) error {
 	if err := o.checkParams(); err != nil {
 		return err
 	}
-	x, err := rawOf(X)
+	x, err := rawOf(X, 0)
 	if err != nil {
 		return err
 	}
@@ -114,7 +114,7 @@ func (o *OneHot) Fit(X mat.Matrix) error {
 
 // Transform returns the indicator columns of X.
 func (o *OneHot) Transform(X mat.Matrix) (*mat.Dense, error) {
-	x, err := o.check(X, "OneHot")
+	x, err := o.check(X, "OneHot", 0)
 	if err != nil {
 		return nil, err
 	}

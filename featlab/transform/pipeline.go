@@ -51,7 +51,7 @@ func (p *Pipeline) Fit(X mat.Matrix) error {
 	if err := p.checkSteps(); err != nil {
 		return err
 	}
-	x, err := rawOf(X)
+	x, err := rawOf(X, 0)
 	if err != nil {
 		return err
 	}
@@ -83,7 +83,7 @@ func (p *Pipeline) fitFrom(k int, X mat.Matrix) error {
 
 // Transform applies the fitted steps in order.
 func (p *Pipeline) Transform(X mat.Matrix) (*mat.Dense, error) {
-	if _, err := p.check(X, "Pipeline"); err != nil {
+	if _, err := p.check(X, "Pipeline", 0); err != nil {
 		return nil, err
 	}
 	return p.transformFrom(0, X)

@@ -62,8 +62,7 @@ func (p *Polynomial) Fit(X mat.Matrix) error {
 	if k < 1 {
 		return featlab.Errorf(featlab.ErrParam, "transform: Polynomial.Degree = %d must be >= 1", p.Degree)
 	}
-	x, err := rawOf(X)
-	x.workers = p.Workers
+	x, err := rawOf(X, p.Workers)
 	if err != nil {
 		return err
 	}
@@ -183,8 +182,7 @@ func (p *Polynomial) Powers() [][]int {
 
 // Transform returns the monomials of every row of X.
 func (p *Polynomial) Transform(X mat.Matrix) (*mat.Dense, error) {
-	x, err := p.check(X, "Polynomial")
-	x.workers = p.Workers
+	x, err := p.check(X, "Polynomial", p.Workers)
 	if err != nil {
 		return nil, err
 	}

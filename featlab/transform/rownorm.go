@@ -110,8 +110,7 @@ func (r *RowNormalize) Fit(X mat.Matrix) error {
 
 // Transform divides every row of X by its norm (zero rows stay zero).
 func (r *RowNormalize) Transform(X mat.Matrix) (*mat.Dense, error) {
-	x, err := r.check(X, "RowNormalize")
-	x.workers = r.Workers
+	x, err := r.check(X, "RowNormalize", r.Workers)
 	if err != nil {
 		return nil, err
 	}
@@ -152,7 +151,7 @@ func Norms(X mat.Matrix, n Norm) ([]float64, error) {
 	if err := n.check("Norms"); err != nil {
 		return nil, err
 	}
-	x, err := rawOf(X)
+	x, err := rawOf(X, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -212,8 +211,7 @@ func (s *MeanNormScale) Factor() float64 { return s.c }
 
 // Transform returns X / c.
 func (s *MeanNormScale) Transform(X mat.Matrix) (*mat.Dense, error) {
-	x, err := s.check(X, "MeanNormScale")
-	x.workers = s.Workers
+	x, err := s.check(X, "MeanNormScale", s.Workers)
 	if err != nil {
 		return nil, err
 	}
@@ -222,8 +220,7 @@ func (s *MeanNormScale) Transform(X mat.Matrix) (*mat.Dense, error) {
 
 // InverseTransform returns X * c.
 func (s *MeanNormScale) InverseTransform(X mat.Matrix) (*mat.Dense, error) {
-	x, err := s.check(X, "MeanNormScale")
-	x.workers = s.Workers
+	x, err := s.check(X, "MeanNormScale", s.Workers)
 	if err != nil {
 		return nil, err
 	}

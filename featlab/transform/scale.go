@@ -233,8 +233,7 @@ type Center struct {
 
 // Fit learns the mean of each column of X.
 func (c *Center) Fit(X mat.Matrix) error {
-	x, err := rawOf(X)
-	x.workers = c.Workers
+	x, err := rawOf(X, c.Workers)
 	if err != nil {
 		return err
 	}
@@ -251,8 +250,7 @@ func (c *Center) Fit(X mat.Matrix) error {
 
 // Transform returns X minus the training means.
 func (c *Center) Transform(X mat.Matrix) (*mat.Dense, error) {
-	x, err := c.check(X, "Center")
-	x.workers = c.Workers
+	x, err := c.check(X, "Center", c.Workers)
 	if err != nil {
 		return nil, err
 	}
@@ -261,8 +259,7 @@ func (c *Center) Transform(X mat.Matrix) (*mat.Dense, error) {
 
 // InverseTransform adds the training means back.
 func (c *Center) InverseTransform(X mat.Matrix) (*mat.Dense, error) {
-	x, err := c.check(X, "Center")
-	x.workers = c.Workers
+	x, err := c.check(X, "Center", c.Workers)
 	if err != nil {
 		return nil, err
 	}
@@ -302,8 +299,7 @@ type Standardize struct {
 // Fit learns the mean and the population variance of each column of X, in
 // fused passes over row chunks run on all cores.
 func (s *Standardize) Fit(X mat.Matrix) error {
-	x, err := rawOf(X)
-	x.workers = s.Workers
+	x, err := rawOf(X, s.Workers)
 	if err != nil {
 		return err
 	}
@@ -327,8 +323,7 @@ func (s *Standardize) Fit(X mat.Matrix) error {
 
 // Transform returns (X - mean) / scale with the training mean and scale.
 func (s *Standardize) Transform(X mat.Matrix) (*mat.Dense, error) {
-	x, err := s.check(X, "Standardize")
-	x.workers = s.Workers
+	x, err := s.check(X, "Standardize", s.Workers)
 	if err != nil {
 		return nil, err
 	}
@@ -337,8 +332,7 @@ func (s *Standardize) Transform(X mat.Matrix) (*mat.Dense, error) {
 
 // InverseTransform returns X * scale + mean.
 func (s *Standardize) InverseTransform(X mat.Matrix) (*mat.Dense, error) {
-	x, err := s.check(X, "Standardize")
-	x.workers = s.Workers
+	x, err := s.check(X, "Standardize", s.Workers)
 	if err != nil {
 		return nil, err
 	}
@@ -387,8 +381,7 @@ func (u *UnitRange) Fit(X mat.Matrix) error {
 	if !(lo < hi) || !finite(lo) || !finite(hi) {
 		return featlab.Errorf(featlab.ErrParam, "transform: UnitRange [Min, Max] = [%v, %v] needs finite Min < Max", u.Min, u.Max)
 	}
-	x, err := rawOf(X)
-	x.workers = u.Workers
+	x, err := rawOf(X, u.Workers)
 	if err != nil {
 		return err
 	}
@@ -416,8 +409,7 @@ func (u *UnitRange) Fit(X mat.Matrix) error {
 
 // Transform returns X * scale + offset with the learned scale and offset.
 func (u *UnitRange) Transform(X mat.Matrix) (*mat.Dense, error) {
-	x, err := u.check(X, "UnitRange")
-	x.workers = u.Workers
+	x, err := u.check(X, "UnitRange", u.Workers)
 	if err != nil {
 		return nil, err
 	}
@@ -426,8 +418,7 @@ func (u *UnitRange) Transform(X mat.Matrix) (*mat.Dense, error) {
 
 // InverseTransform returns (X - offset) / scale.
 func (u *UnitRange) InverseTransform(X mat.Matrix) (*mat.Dense, error) {
-	x, err := u.check(X, "UnitRange")
-	x.workers = u.Workers
+	x, err := u.check(X, "UnitRange", u.Workers)
 	if err != nil {
 		return nil, err
 	}
@@ -486,8 +477,7 @@ type MaxAbs struct {
 
 // Fit learns max_i |x_ij| for each column j.
 func (a *MaxAbs) Fit(X mat.Matrix) error {
-	x, err := rawOf(X)
-	x.workers = a.Workers
+	x, err := rawOf(X, a.Workers)
 	if err != nil {
 		return err
 	}
@@ -508,8 +498,7 @@ func (a *MaxAbs) Fit(X mat.Matrix) error {
 
 // Transform returns X / scale.
 func (a *MaxAbs) Transform(X mat.Matrix) (*mat.Dense, error) {
-	x, err := a.check(X, "MaxAbs")
-	x.workers = a.Workers
+	x, err := a.check(X, "MaxAbs", a.Workers)
 	if err != nil {
 		return nil, err
 	}
@@ -518,8 +507,7 @@ func (a *MaxAbs) Transform(X mat.Matrix) (*mat.Dense, error) {
 
 // InverseTransform returns X * scale.
 func (a *MaxAbs) InverseTransform(X mat.Matrix) (*mat.Dense, error) {
-	x, err := a.check(X, "MaxAbs")
-	x.workers = a.Workers
+	x, err := a.check(X, "MaxAbs", a.Workers)
 	if err != nil {
 		return nil, err
 	}
