@@ -176,6 +176,26 @@ func TestGoldenUnitRange(t *testing.T) {
 		}
 		nearVec(t, "data min", u.DataMin(), c.DataMin, 0)
 		nearVec(t, "data max", u.DataMax(), c.DataMax, 0)
+		// featlab maps a constant feature to 0 when 0 is in [Min, Max],
+		// scikit-learn to Min (see UnitRange): shift scikit-learn's values
+		// of constant columns by -Min in those ranges.
+		if c.Min <= 0 && 0 <= c.Max {
+			for j := range c.DataMin {
+				if c.DataMax[j] != c.DataMin[j] {
+					continue
+				}
+				for i := range c.X {
+					if c.X[i][j] != c.Min {
+						t.Fatalf("[%v, %v]: scikit-learn maps constant column %d to %v, expected Min", c.Min, c.Max, j, c.X[i][j])
+					}
+					c.X[i][j] = 0
+				}
+				for i := range c.T {
+					c.T[i][j] -= c.Min
+					c.InverseT[i][j] += c.Min / (c.Max - c.Min)
+				}
+			}
+		}
 		got, err := u.Transform(dense(g.X))
 		if err != nil {
 			t.Fatal(err)

@@ -360,8 +360,12 @@ func (s *Standardize) Scale() []float64 { return clone(s.scale) }
 // scikit-learn's MinMaxScaler(feature_range=(Min, Max)), computing
 // f * scale + offset as it does. Data outside the training range maps
 // outside [Min, Max] (no clipping). A constant feature (a range below
-// 10 eps) gets range 1, so it maps to Min on the training data (0 for
-// [0, 1]): never NaN.
+// 10 eps) gets range 1 and maps to 0 on the training data whenever 0 lies
+// in [Min, Max] (so for [0, 1], [-1, 1], [0, b] and [-b, b]), else to Min:
+// never NaN. For a range around 0 this is the one place where featlab and
+// scikit-learn differ: MinMaxScaler sends a constant feature to Min (-1
+// for [-1, 1]), an extreme value for a feature that says nothing; 0, the
+// middle, is what a centred scale means by "no information".
 type UnitRange struct {
 	Min, Max float64 // target range; both 0 means [0, 1]; need Min < Max
 	// Workers is the number of goroutines for the passes over row
@@ -394,14 +398,18 @@ func (u *UnitRange) Fit(X mat.Matrix) error {
 	offset := make([]float64, d)
 	for j := range scale {
 		r := dmax[j] - dmin[j]
+		target := lo // the image of dmin[j]
 		if r < 10*0x1p-52 {
 			r = 1
+			if lo <= 0 && 0 <= hi {
+				target = 0
+			}
 		}
 		if !finite(r) {
 			return featlab.Errorf(featlab.ErrNotFinite, "transform: the range of column %d overflows float64", j)
 		}
 		scale[j] = (hi - lo) / r
-		offset[j] = lo - dmin[j]*scale[j]
+		offset[j] = target - dmin[j]*scale[j]
 	}
 	u.dmin, u.dmax, u.scale, u.offset, u.d = dmin, dmax, scale, offset, d
 	return nil

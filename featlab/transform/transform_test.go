@@ -172,12 +172,19 @@ func TestConstantFeature(t *testing.T) {
 			}
 		}
 	}
-	out, _ := FitTransform(&UnitRange{Min: -3, Max: 3}, X)
-	if out.At(0, 0) != -3 {
-		t.Errorf("UnitRange [-3, 3]: constant maps to %v, want Min = -3 (as scikit-learn)", out.At(0, 0))
+	// The four ranges all contain 0: a constant maps to 0 in each.
+	// A range without 0 sends it to Min.
+	for _, r := range [][3]float64{{0, 1, 0}, {-1, 1, 0}, {0, 7, 0}, {-3, 3, 0}, {2, 5, 2}, {-5, -2, -5}} {
+		out, _ := FitTransform(&UnitRange{Min: r[0], Max: r[1]}, X)
+		if out.At(0, 0) != r[2] {
+			t.Errorf("UnitRange [%v, %v]: constant maps to %v, want %v", r[0], r[1], out.At(0, 0), r[2])
+		}
+		if out.At(3, 1) != r[1] {
+			t.Errorf("UnitRange [%v, %v]: the maximum maps to %v, want Max", r[0], r[1], out.At(3, 1))
+		}
 	}
 	Z := mat.NewDense(3, 1, nil)
-	out, _ = FitTransform(&MaxAbs{}, Z)
+	out, _ := FitTransform(&MaxAbs{}, Z)
 	if out.At(1, 0) != 0 {
 		t.Errorf("MaxAbs all-zero column: %v", out.At(1, 0))
 	}
