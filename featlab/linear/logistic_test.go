@@ -24,39 +24,8 @@ import (
 // deviation, as the golden scripts do. y is 1 for benign, 0 for malignant.
 func clfBreastCancer(t testing.TB) (*mat.Dense, []float64) {
 	t.Helper()
-	X, y := clfReadCSV(t, "logistic_breast_cancer.csv")
+	X, y := loadCSV(t, "logistic_breast_cancer.csv")
 	clfStandardise(X)
-	return X, y
-}
-
-func clfReadCSV(t testing.TB, name string) (*mat.Dense, []float64) {
-	t.Helper()
-	f, err := os.Open(filepath.Join("testdata", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	recs, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
-	recs = recs[1:]
-	m, d := len(recs), len(recs[0])-1
-	X := mat.NewDense(m, d, nil)
-	y := make([]float64, m)
-	for i, r := range recs {
-		for j := 0; j <= d; j++ {
-			v, err := strconv.ParseFloat(r[j], 64)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if j < d {
-				X.Set(i, j, v)
-			} else {
-				y[i] = v
-			}
-		}
-	}
 	return X, y
 }
 
