@@ -43,7 +43,7 @@ func (ds *Dataset) IsCategorical(j int) bool {
 // NewDataset checks X, y and names and returns a Dataset that shares them.
 // A nil names slice is replaced by x1, x2, ..., xd.
 func NewDataset(X *mat.Dense, y []float64, names []string, target string) (*Dataset, error) {
-	if names == nil && !isNil(X) {
+	if names == nil && !IsNil(X) {
 		_, d := X.Dims()
 		names = DefaultNames(d)
 	}

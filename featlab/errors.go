@@ -60,7 +60,7 @@ func colName(names []string, j int) string {
 // an infinity. The error names the first offending row and column (using
 // names when given). Rows and columns are counted from 0.
 func CheckMatrix(X mat.Matrix, names []string) error {
-	if isNil(X) {
+	if IsNil(X) {
 		return Errorf(ErrEmpty, "nil matrix")
 	}
 	r, c := X.Dims()
@@ -92,9 +92,10 @@ func CheckMatrix(X mat.Matrix, names []string) error {
 	return nil
 }
 
-// isNil reports whether X is nil or a nil pointer in the interface (a nil
-// *mat.Dense passed as a mat.Matrix), on which Dims would panic.
-func isNil(X mat.Matrix) bool {
+// IsNil reports whether X is nil or a nil pointer in the interface (a nil
+// *mat.Dense passed as a mat.Matrix), on which Dims would panic. Entry
+// points test it before anything else touches X.
+func IsNil(X mat.Matrix) bool {
 	if X == nil {
 		return true
 	}

@@ -136,7 +136,7 @@ func InfoGainEvaluator(ds *featlab.Dataset, cfg *InfoGainConfig) (func(subset []
 }
 
 func newInfoGain(X mat.Matrix, y []float64, names []string, cat []bool) (*InfoGain, error) {
-	if X == nil {
+	if featlab.IsNil(X) {
 		return nil, featlab.Errorf(featlab.ErrEmpty, "information gain: nil matrix X")
 	}
 	m, d := X.Dims()

@@ -52,7 +52,7 @@ func raw(X mat.Matrix) ([]float64, int) {
 // (fused passes detect non-finite values from their sums and then call
 // findNotFinite for the message).
 func prepare(X mat.Matrix, y []float64, names []string, scanX bool) (*input, error) {
-	if X == nil {
+	if featlab.IsNil(X) {
 		return nil, featlab.Errorf(featlab.ErrEmpty, "nil matrix X")
 	}
 	m, d := X.Dims()

@@ -189,7 +189,7 @@ func relief(X mat.Matrix, y []float64, names []string, cfg *ReliefConfig, multi 
 	if multi {
 		method = "relief-f"
 	}
-	if X == nil {
+	if featlab.IsNil(X) {
 		return nil, featlab.Errorf(featlab.ErrEmpty, "%s: nil matrix X", method)
 	}
 	m, d := X.Dims()

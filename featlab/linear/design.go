@@ -48,7 +48,7 @@ func rawDense(X mat.Matrix) blas64.General {
 // the distance of its first value from its mean; a constant column gets a
 // norm of exactly 0.
 func newDesign(X mat.Matrix, y []float64, intercept bool) (*design, error) {
-	if X == nil {
+	if featlab.IsNil(X) {
 		return nil, featlab.Errorf(featlab.ErrEmpty, "nil matrix")
 	}
 	m, d := X.Dims()

@@ -61,7 +61,7 @@ func (r raw) row(i int) []float64 { return r.data[i*r.stride : i*r.stride+r.cols
 // workers is the number of goroutines later passes over x may use (0: all
 // cores).
 func rawOf(X mat.Matrix, workers int) (raw, error) {
-	if X == nil {
+	if featlab.IsNil(X) {
 		return raw{}, featlab.Errorf(featlab.ErrEmpty, "transform: nil matrix")
 	}
 	if d, ok := X.(*mat.Dense); ok && d.IsEmpty() {
