@@ -500,7 +500,8 @@ func CoefPath(title string, lambdas []float64, coefs mat.Matrix, names []string,
 
 // addEndLabels adds the curve labels at the ends of the paths, moved
 // apart vertically (keeping their order) so that no two are closer than
-// 4.5% of the vertical range of the label positions and the data.
+// 6% of the vertical range of the label positions and the data (about a
+// line of label text at the figure sizes used).
 func addEndLabels(p *plot.Plot, lab plotter.XYLabels) error {
 	n := len(lab.XYs)
 	lo, hi := math.Inf(1), math.Inf(-1)
@@ -510,7 +511,7 @@ func addEndLabels(p *plot.Plot, lab plotter.XYLabels) error {
 	if !math.IsInf(p.Y.Min, 0) && !math.IsInf(p.Y.Max, 0) && p.Y.Max > p.Y.Min {
 		lo, hi = math.Min(lo, p.Y.Min), math.Max(hi, p.Y.Max)
 	}
-	gap := 0.045 * (hi - lo)
+	gap := 0.06 * (hi - lo)
 	if gap > 0 && n > 1 {
 		idx := make([]int, n)
 		for i := range idx {
