@@ -29,6 +29,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"time"
 
@@ -398,37 +399,13 @@ func equalPlain(want, got any) bool {
 	switch w := want.(type) {
 	case []int:
 		g, ok := got.([]int)
-		if !ok || len(g) != len(w) {
-			return false
-		}
-		for k := range w {
-			if w[k] != g[k] {
-				return false
-			}
-		}
-		return true
+		return ok && slices.Equal(w, g)
 	case []bool:
 		g, ok := got.([]bool)
-		if !ok || len(g) != len(w) {
-			return false
-		}
-		for k := range w {
-			if w[k] != g[k] {
-				return false
-			}
-		}
-		return true
+		return ok && slices.Equal(w, g)
 	case []string:
 		g, ok := got.([]string)
-		if !ok || len(g) != len(w) {
-			return false
-		}
-		for k := range w {
-			if w[k] != g[k] {
-				return false
-			}
-		}
-		return true
+		return ok && slices.Equal(w, g)
 	}
 	defer func() { _ = recover() }() // uncomparable dynamic types
 	return want == got

@@ -65,18 +65,22 @@ type skGolden struct {
 	Path  []skFit `json:"path"`
 }
 
-func loadGolden(t testing.TB) *skGolden {
+// readJSON decodes testdata/name (a golden file written by one of the
+// scripts in testdata/) into a T.
+func readJSON[T any](t testing.TB, name string) *T {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("testdata", "golden_sklearn.json"))
+	b, err := os.ReadFile(filepath.Join("testdata", name))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var g skGolden
-	if err := json.Unmarshal(b, &g); err != nil {
+	var v T
+	if err := json.Unmarshal(b, &v); err != nil {
 		t.Fatal(err)
 	}
-	return &g
+	return &v
 }
+
+func loadGolden(t testing.TB) *skGolden { return readJSON[skGolden](t, "golden_sklearn.json") }
 
 func goldenData(t testing.TB, name string) (*mat.Dense, []float64) {
 	switch name {

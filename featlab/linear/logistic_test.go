@@ -2,7 +2,6 @@ package linear
 
 import (
 	"encoding/csv"
-	"encoding/json"
 	"errors"
 	"math"
 	"math/rand/v2"
@@ -68,16 +67,7 @@ type clfLogGolden struct {
 }
 
 func clfLoadLogGolden(t testing.TB) *clfLogGolden {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join("testdata", "logistic_golden.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var g clfLogGolden
-	if err := json.Unmarshal(b, &g); err != nil {
-		t.Fatal(err)
-	}
-	return &g
+	return readJSON[clfLogGolden](t, "logistic_golden.json")
 }
 
 func clfDenseRows(rows [][]float64) *mat.Dense {

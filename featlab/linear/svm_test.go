@@ -1,12 +1,9 @@
 package linear
 
 import (
-	"encoding/json"
 	"errors"
 	"math"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/featlab/course/featlab"
@@ -90,14 +87,7 @@ func clfSVMPrimal(X *mat.Dense, s, w []float64, b, lam float64) float64 {
 // 1e-12 relative, and the solution satisfies the optimality conditions
 // (recomputed here from scratch) to 1e-12.
 func TestSparseSVMGoldenHiGHS(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join("testdata", "svm_golden.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var g clfSVMGolden
-	if err := json.Unmarshal(b, &g); err != nil {
-		t.Fatal(err)
-	}
+	g := readJSON[clfSVMGolden](t, "svm_golden.json")
 	Xbc, ybc := clfBreastCancer(t)
 	lg := clfLoadLogGolden(t)
 	Xs := clfDenseRows(lg.SynthX)
