@@ -133,18 +133,26 @@ const lsCacheMax = 1 << 15
 
 // Evaluator implements Criterion.
 func (c LeastSquares) Evaluator(X mat.Matrix, y []float64) (*Evaluator, error) {
-	m, d, err := featlab.CheckXY(X, y, nil)
+	e, name, err := c.build(X, y)
 	if err != nil {
 		return nil, err
 	}
+	return &Evaluator{Name: name, Higher: c.Score.higher(), D: e.d, Eval: e.eval}, nil
+}
+
+func (c LeastSquares) build(X mat.Matrix, y []float64) (*lsEval, string, error) {
+	m, d, err := featlab.CheckXY(X, y, nil)
+	if err != nil {
+		return nil, "", err
+	}
 	if c.Score < RSS || c.Score > CVMSE {
-		return nil, featlab.Errorf(featlab.ErrParam, "search: unknown least-squares score %d", int(c.Score))
+		return nil, "", featlab.Errorf(featlab.ErrParam, "search: unknown least-squares score %d", int(c.Score))
 	}
 	if math.IsNaN(c.Ridge) || c.Ridge < 0 || math.IsInf(c.Ridge, 0) {
-		return nil, featlab.Errorf(featlab.ErrParam, "search: Ridge = %v must be finite and >= 0", c.Ridge)
+		return nil, "", featlab.Errorf(featlab.ErrParam, "search: Ridge = %v must be finite and >= 0", c.Ridge)
 	}
 	if math.IsNaN(c.Sigma2) || c.Sigma2 < 0 || math.IsInf(c.Sigma2, 0) {
-		return nil, featlab.Errorf(featlab.ErrParam, "search: Sigma2 = %v must be finite and >= 0", c.Sigma2)
+		return nil, "", featlab.Errorf(featlab.ErrParam, "search: Sigma2 = %v must be finite and >= 0", c.Sigma2)
 	}
 	e := &lsEval{d: d, m: float64(m), score: c.Score, ridge: c.Ridge, cache: map[string]*lsFactor{}}
 	if !c.NoIntercept {
@@ -193,7 +201,7 @@ func (c LeastSquares) Evaluator(X mat.Matrix, y []float64) (*Evaluator, error) {
 			if e.sigma2 == 0 {
 				dof := float64(m) - float64(d) - e.icpt
 				if dof <= 0 {
-					return nil, featlab.Errorf(featlab.ErrParam, "search: Cp needs m > d + 1 to estimate sigma^2 (m = %d, d = %d); set Sigma2", m, d)
+					return nil, "", featlab.Errorf(featlab.ErrParam, "search: Cp needs m > d + 1 to estimate sigma^2 (m = %d, d = %d); set Sigma2", m, d)
 				}
 				fullSet := make([]int, d)
 				for j := range fullSet {
@@ -201,11 +209,11 @@ func (c LeastSquares) Evaluator(X mat.Matrix, y []float64) (*Evaluator, error) {
 				}
 				rss, err := e.rss(e.factor(fullSet), fullSet)
 				if err != nil {
-					return nil, err
+					return nil, "", err
 				}
 				e.sigma2 = rss / dof
 				if e.sigma2 <= 0 {
-					return nil, featlab.Errorf(featlab.ErrParam, "search: Cp: the full model fits exactly (sigma^2 = 0); set Sigma2")
+					return nil, "", featlab.Errorf(featlab.ErrParam, "search: Cp: the full model fits exactly (sigma^2 = 0); set Sigma2")
 				}
 				e.cache = map[string]*lsFactor{}
 			}
@@ -218,16 +226,16 @@ func (c LeastSquares) Evaluator(X mat.Matrix, y []float64) (*Evaluator, error) {
 				k = 5
 			}
 			if folds, err = contiguousFolds(m, k); err != nil {
-				return nil, err
+				return nil, "", err
 			}
 		}
 		for f, fold := range folds {
 			if len(fold.Test) == 0 || len(fold.Train) == 0 {
-				return nil, featlab.Errorf(featlab.ErrEmpty, "search: fold %d has %d training and %d test rows", f, len(fold.Train), len(fold.Test))
+				return nil, "", featlab.Errorf(featlab.ErrEmpty, "search: fold %d has %d training and %d test rows", f, len(fold.Train), len(fold.Test))
 			}
 			for _, i := range append(append([]int(nil), fold.Train...), fold.Test...) {
 				if i < 0 || i >= m {
-					return nil, featlab.Errorf(featlab.ErrParam, "search: fold %d holds row %d outside [0, %d)", f, i, m)
+					return nil, "", featlab.Errorf(featlab.ErrParam, "search: fold %d holds row %d outside [0, %d)", f, i, m)
 				}
 			}
 			e.sys = append(e.sys, foldSys(Xc, yc, fold, d, c.Ridge, !c.NoIntercept))
@@ -240,7 +248,7 @@ func (c LeastSquares) Evaluator(X mat.Matrix, y []float64) (*Evaluator, error) {
 	if c.Score == CVMSE {
 		name = fmt.Sprintf("%d-fold %s", len(e.sys), name)
 	}
-	return &Evaluator{Name: name, Higher: c.Score.higher(), D: d, Eval: e.eval}, nil
+	return e, name, nil
 }
 
 type rawSums struct {
