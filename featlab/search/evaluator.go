@@ -11,6 +11,7 @@ import (
 
 	"github.com/featlab/course/featlab"
 	"github.com/featlab/course/featlab/filter"
+	"github.com/featlab/course/featlab/internal/matx"
 	"github.com/featlab/course/featlab/validate"
 )
 
@@ -218,12 +219,15 @@ func (c CV) Evaluator(X mat.Matrix, y []float64) (*Evaluator, error) {
 	if name == "" {
 		name = fmt.Sprintf("%d-fold CV score of the learner", len(folds))
 	}
+	if err := validate.CheckFolds(m, folds); err != nil {
+		return nil, err
+	}
 	Xd := mat.DenseCopyOf(X)
 	yc := append([]float64(nil), y...)
-	cfg := validate.CVConfig{Workers: 1}
+	cfg := validate.CVConfig{Learner: c.Learner, Folds: folds, Metric: metric, Workers: 1}
 	eval := func(subset []int) (float64, error) {
-		Xs := colsOf(Xd, subset)
-		r, err := cfg.Run(c.Learner, Xs, yc, folds, metric)
+		Xs := matx.Cols(Xd, subset)
+		r, err := validate.CrossValidate(Xs, yc, cfg)
 		if err != nil {
 			return math.NaN(), err
 		}

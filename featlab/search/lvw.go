@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/par"
 )
 
 // LVWStream is the PCG stream LVW draws its subsets from (with Seed).
@@ -158,5 +159,5 @@ func (r *runner) workersN() int {
 	if r.workers > 0 {
 		return r.workers
 	}
-	return maxProcs()
+	return par.Workers(0, 1<<30)
 }

@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/par"
 )
 
 // Strategy is a subset search (Zhou's "subset search"): Forward, Backward,
@@ -202,7 +203,7 @@ func (r *runner) evalAll(subsets [][]int) ([]float64, error) {
 			r.progress(base+done, tot)
 		}
 	}
-	err := doPar(r.ctx, len(subsets), r.workers, prog, func(i int) error {
+	err := par.Do(r.ctx, len(subsets), r.workers, prog, func(i int) error {
 		v, err := r.ev.Eval(subsets[i])
 		if err != nil {
 			return fmt.Errorf("featlab: search: subset %s: %w", r.set(subsets[i]), err)

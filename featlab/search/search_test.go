@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/matx"
 	"github.com/featlab/course/featlab/linear"
 	"github.com/featlab/course/featlab/validate"
 )
@@ -77,7 +78,7 @@ func TestLeastSquaresMatchesRefit(t *testing.T) {
 	sigma2 := rssOf(fullFit, full) / float64(m-d-1)
 	for trial := 0; trial < 40; trial++ {
 		s := rng.Perm(d)[:1+rng.IntN(d)]
-		fit, err := linear.LeastSquares(colsOf(mat.DenseCopyOf(X), s), y, linear.LeastSquaresConfig{Intercept: true})
+		fit, err := linear.LeastSquares(matx.Cols(X, s), y, linear.LeastSquaresConfig{Intercept: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -277,11 +278,13 @@ func TestBadInput(t *testing.T) {
 	}
 	// a panicking evaluator is an error, not a crash
 	pan := Func("panic", 4, false, func(s []int) (float64, error) { panic("boom") })
-	if _, err := Run(ctx, pan, Config{Strategy: Forward{}}); err == nil {
+	if _, err := Run(ctx, pan, Config{Strategy: Forward{}}); !errors.Is(err, featlab.ErrPanic) || !containsStr(err.Error(), "{x1}") {
 		t.Errorf("panicking evaluator: no error")
 	}
 	_ = validate.MSE
 }
+
+var _ featlab.Selector = Config{}
 
 func containsStr(s, sub string) bool {
 	for i := 0; i+len(sub) <= len(s); i++ {
