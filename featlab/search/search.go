@@ -203,7 +203,12 @@ func (r *runner) evalAll(subsets [][]int) ([]float64, error) {
 			r.progress(base+done, tot)
 		}
 	}
-	err := par.Do(r.ctx, len(subsets), r.workers, prog, func(i int) error {
+	err := par.Do(r.ctx, len(subsets), r.workers, prog, func(i int) (err error) {
+		defer func() {
+			if p := recover(); p != nil {
+				err = featlab.Errorf(featlab.ErrPanic, "search: %s panicked on subset %s: %v", r.ev.Name, r.set(subsets[i]), p)
+			}
+		}()
 		v, err := r.ev.Eval(subsets[i])
 		if err != nil {
 			return fmt.Errorf("featlab: search: subset %s: %w", r.set(subsets[i]), err)
