@@ -28,7 +28,7 @@ type BestSubsetsConfig struct {
 
 // SubsetStats are the least-squares criteria of one subset (see LSScore).
 type SubsetStats struct {
-	Subset                     []int // sorted
+	Subset                       []int // sorted
 	RSS, R2, AdjR2, Cp, AIC, BIC float64
 }
 

@@ -29,7 +29,9 @@ func randProblem(m, d int, seed uint64) (*mat.Dense, []float64) {
 	return X, y
 }
 
-func close(a, b, tol float64) bool { return math.Abs(a-b) <= tol*math.Max(1, math.Max(math.Abs(a), math.Abs(b))) }
+func close(a, b, tol float64) bool {
+	return math.Abs(a-b) <= tol*math.Max(1, math.Max(math.Abs(a), math.Abs(b)))
+}
 
 // TestLeastSquaresMatchesRefit: the Gram-matrix criteria equal the same
 // quantities from an independent fit (linear.LeastSquares / the CV
