@@ -3,6 +3,8 @@ package search
 import (
 	"fmt"
 	"math"
+
+	"github.com/featlab/course/featlab"
 )
 
 // Rule says when a greedy search stops and what it returns.
@@ -445,4 +447,34 @@ func addExcept(r *runner, cur []int, skip int) ([]int, int, float64, error) {
 	}
 	bi := argBest(r.ev, scores)
 	return cands[bi], feats[bi], scores[bi], nil
+}
+
+// ForwardStep is one round of forward search, serially: it evaluates
+// current ∪ {j} for every feature j not in current, in index order, and
+// returns the best j with its score (ties to the lowest index). current
+// is not modified. It is the reference of notebook 03's exercise.
+func ForwardStep(ev *Evaluator, current []int) (int, float64, error) {
+	if err := ev.check(); err != nil {
+		return -1, math.NaN(), err
+	}
+	best, bestScore := -1, ev.worst()
+	for j := 0; j < ev.D; j++ {
+		if contains(current, j) {
+			continue
+		}
+		v, err := ev.Eval(with(current, j))
+		if err != nil {
+			return -1, math.NaN(), err
+		}
+		if math.IsNaN(v) {
+			return -1, math.NaN(), featlab.Errorf(featlab.ErrNotFinite, "search: score of subset %v is NaN", with(current, j))
+		}
+		if best < 0 || ev.Better(v, bestScore) {
+			best, bestScore = j, v
+		}
+	}
+	if best < 0 {
+		return -1, math.NaN(), featlab.Errorf(featlab.ErrParam, "search: no feature left to add to %v", current)
+	}
+	return best, bestScore, nil
 }
