@@ -6,6 +6,7 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/featlab/course/featlab"
 )
@@ -55,9 +56,12 @@ func SearchTrace(title, xlabel, ylabel string, series ...TraceSeries) (*plot.Plo
 			return nil, fmt.Errorf("viz: %w", err)
 		}
 		for i := range l.TextStyle {
-			l.TextStyle[i].Color = Color(k)
-			l.TextStyle[i].Font.Size = vg.Points(9)
-			l.TextStyle[i].XAlign = -0.5
+			st := p.X.Tick.Label
+			st.Color = Color(k)
+			st.Font.Size = vg.Points(9)
+			st.XAlign = draw.XCenter
+			st.YAlign = draw.YBottom
+			l.TextStyle[i] = st
 		}
 		l.Offset = vg.Point{X: 0, Y: vg.Points(5)}
 		p.Add(l)
