@@ -96,23 +96,12 @@ func BestSubsetsContext(ctx context.Context, X mat.Matrix, y []float64, cfg Best
 	if maxSize == 0 {
 		maxSize = d
 	}
-	crit := map[LSScore]*Evaluator{}
-	for _, sc := range []LSScore{RSS, R2, AdjR2, Cp, AIC, BIC} {
-		c := LeastSquares{Score: sc, NoIntercept: cfg.NoIntercept}
-		if sc == Cp && m <= d+1 {
-			c.Sigma2 = 1 // reported Cp is then RSS + 2p' - m
-		}
-		if crit[sc], err = c.Evaluator(X, y); err != nil {
-			return nil, err
-		}
-	}
-	le := crit[RSS].Eval
-	// the Gram matrix and X^T y of the (centred) data
 	ls, _, err := LeastSquares{NoIntercept: cfg.NoIntercept}.build(X, y)
 	if err != nil {
 		return nil, err
 	}
 	sys := ls.sys[0]
+	le := ls.eval
 	bb := &bnb{d: d, G: sys.G, b: sys.b, yy: sys.yy, maxSize: maxSize, ctx: ctx}
 	bb.best = make([]float64, d+1)
 	bb.set = make([][]int, d+1)
@@ -147,6 +136,11 @@ func BestSubsetsContext(ctx context.Context, X mat.Matrix, y []float64, cfg Best
 		return nil, featlab.Errorf(featlab.ErrConstant, "search: best subsets: the columns of X are linearly dependent")
 	}
 	bb.offer(full, rss)
+	if dof := float64(m) - float64(d) - ls.icpt; dof > 0 && rss > 0 {
+		ls.sigma2 = rss / dof
+	} else {
+		ls.sigma2 = 1 // no estimate: Cp is then RSS + 2p' - m
+	}
 	bb.levels = make([][]float64, d+1)
 	bb.wbuf = make([][]float64, d+1)
 	for k := range bb.levels {
@@ -162,7 +156,6 @@ func BestSubsetsContext(ctx context.Context, X mat.Matrix, y []float64, cfg Best
 	res.Higher = choose.higher()
 	res.Evaluations = bb.nodes
 	res.Requests = bb.nodes
-	chooseEv := crit[choose]
 	for s := 1; s <= maxSize; s++ {
 		sub := bb.set[s]
 		if sub == nil {
@@ -170,18 +163,15 @@ func BestSubsetsContext(ctx context.Context, X mat.Matrix, y []float64, cfg Best
 		}
 		sub = append([]int(nil), sub...)
 		sort.Ints(sub)
-		st := SubsetStats{Subset: sub}
-		st.RSS, _ = crit[RSS].Eval(sub)
-		st.R2, _ = crit[R2].Eval(sub)
-		st.AdjR2, _ = crit[AdjR2].Eval(sub)
-		st.Cp, _ = crit[Cp].Eval(sub)
-		st.AIC, _ = crit[AIC].Eval(sub)
-		st.BIC, _ = crit[BIC].Eval(sub)
+		f := ls.factor(sub)
+		rss, _ := ls.rss(f, sub)
+		st := SubsetStats{Subset: sub, RSS: rss, R2: ls.fromRSS(R2, rss, s), AdjR2: ls.fromRSS(AdjR2, rss, s),
+			Cp: ls.fromRSS(Cp, rss, s), AIC: ls.fromRSS(AIC, rss, s), BIC: ls.fromRSS(BIC, rss, s)}
 		res.Sizes = append(res.Sizes, st)
-		v, _ := chooseEv.Eval(sub)
+		v := ls.fromRSS(choose, rss, s)
 		res.BySize[s-1] = Scored{Subset: sub, Score: v}
 		res.History = append(res.History, featlab.Step{Action: "best of size", Feature: -1, Score: v, Subset: sub})
-		if res.Subset == nil || chooseEv.Better(v, res.Score) {
+		if res.Subset == nil || (choose.higher() && v > res.Score) || (!choose.higher() && v < res.Score) {
 			res.Subset, res.Score = sub, v
 		}
 	}

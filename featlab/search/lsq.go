@@ -479,21 +479,26 @@ func (e *lsEval) eval(s []int) (float64, error) {
 	if err != nil {
 		return math.NaN(), err
 	}
-	p := float64(len(s)) + e.icpt
+	return e.fromRSS(e.score, rss, len(s)), nil
+}
+
+// fromRSS turns the RSS of a k-subset into the criterion sc.
+func (e *lsEval) fromRSS(sc LSScore, rss float64, k int) float64 {
+	p := float64(k) + e.icpt
 	m := e.m
-	switch e.score {
+	switch sc {
 	case RSS:
-		return rss, nil
+		return rss
 	case R2:
-		return 1 - rss/e.tss, nil
+		return 1 - rss/e.tss
 	case AdjR2:
-		return 1 - (rss/(m-p))/(e.tss/(m-e.icpt)), nil
+		return 1 - (rss/(m-p))/(e.tss/(m-e.icpt))
 	case Cp:
-		return rss/e.sigma2 + 2*p - m, nil
+		return rss/e.sigma2 + 2*p - m
 	case AIC:
-		return m*math.Log(rss/m) + 2*p, nil
+		return m*math.Log(rss/m) + 2*p
 	case BIC:
-		return m*math.Log(rss/m) + p*math.Log(m), nil
+		return m*math.Log(rss/m) + p*math.Log(m)
 	}
-	return math.NaN(), nil
+	return math.NaN()
 }
