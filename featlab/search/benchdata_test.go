@@ -11,7 +11,6 @@ import (
 	"github.com/featlab/course/featlab/synth"
 )
 
-
 // TestBestSubsetsBenchDataExhaustive: on the peerbench problem with d = 20
 // (m = 1000), branch and bound and exhaustive search over all 2^20 - 1
 // subsets agree at every size.
