@@ -149,7 +149,10 @@ func BestSubsetsContext(ctx context.Context, X mat.Matrix, y []float64, cfg Best
 	}
 	copy(bb.levels[d], inv)
 	copy(bb.wbuf[d], w)
-	cerr := bb.visit(full, bb.levels[d], bb.wbuf[d], rss, append([]int(nil), full...))
+	var cerr error
+	if cerr = ctx.Err(); cerr == nil {
+		cerr = bb.visit(full, bb.levels[d], bb.wbuf[d], rss, append([]int(nil), full...))
+	}
 	res := &BestSubsetsResult{Result: newResult(d), Nodes: bb.nodes}
 	res.Names = names
 	res.Method = "best subsets (branch and bound) x " + choose.String() + " of least squares"

@@ -345,3 +345,25 @@ func TestLVWReproducible(t *testing.T) {
 		t.Errorf("Monte Carlo under a budget: %v %v %v", mc.Found, mc.Subset, err)
 	}
 }
+
+// TestCancelExhaustiveAndBestSubsets: a cancelled context stops both and
+// returns what was found so far with an error wrapping context.Canceled.
+func TestCancelExhaustiveAndBestSubsets(t *testing.T) {
+	X, y := randProblem(200, 16, 3)
+	ev, _ := LeastSquares{}.Evaluator(X, y)
+	ctx, cancel := context.WithCancel(context.Background())
+	res, err := Run(ctx, ev, Config{Strategy: Exhaustive{}, Workers: 1, Progress: func(done, total int) {
+		if done >= 3000 {
+			cancel()
+		}
+	}})
+	if !errors.Is(err, context.Canceled) || res == nil || res.BySize[0].Subset == nil {
+		t.Errorf("exhaustive cancelled: %v %v", err, res)
+	}
+	ctx2, cancel2 := context.WithCancel(context.Background())
+	cancel2()
+	r2, err := BestSubsetsContext(ctx2, X, y, BestSubsetsConfig{})
+	if !errors.Is(err, context.Canceled) || r2 == nil || r2.Sizes == nil {
+		t.Errorf("BestSubsets cancelled: %v", err)
+	}
+}
