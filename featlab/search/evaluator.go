@@ -187,7 +187,11 @@ type CV struct {
 	// (scikit-learn's KFold(5) without shuffling: the first m mod 5 folds
 	// get one extra example).
 	Folds []validate.Fold
-	// Metric scores a fold's predictions. Default validate.MSE.
+	// Metric scores a fold's predictions: validate.MSE (default),
+	// validate.ZeroOneLoss, validate.Accuracy (set Higher), or
+	// validate.LogLoss, for which the Learner's Predictor must return
+	// probabilities (for example featlab.PredictorFunc of a logistic
+	// model's Proba).
 	Metric validate.Metric
 	// Higher states that higher Metric values are better (accuracy).
 	// Default false: the Metric is a loss.

@@ -367,3 +367,38 @@ func TestCancelExhaustiveAndBestSubsets(t *testing.T) {
 		t.Errorf("BestSubsets cancelled: %v", err)
 	}
 }
+
+// TestCVHoldoutAndLogLoss: a single hold-out fold and a log-loss metric
+// (the Learner's predictions being probabilities) give the score computed
+// by hand.
+func TestCVHoldoutAndLogLoss(t *testing.T) {
+	X, y := randProblem(80, 4, 8)
+	lab := make([]float64, len(y))
+	for i, v := range y {
+		if v > 0 {
+			lab[i] = 1
+		}
+	}
+	tr, te, _ := validate.Holdout(80, 0.25, 3)
+	lrn := featlab.LearnerFunc(func(X mat.Matrix, y []float64) (featlab.Predictor, error) {
+		m, err := linear.Logistic(X, y, linear.LogisticConfig{Lambda: 0.01, Penalty: linear.L2Penalty, Intercept: true})
+		if err != nil {
+			return nil, err
+		}
+		return featlab.PredictorFunc(m.Proba), nil
+	})
+	ev, err := CV{Learner: lrn, Folds: []validate.Fold{{Train: tr, Test: te}}, Metric: validate.LogLoss}.Evaluator(X, lab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := ev.Eval([]int{0, 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := lrn.Fit(matx.Rows(matx.Cols(X, []int{0, 2}), tr), matx.Take(lab, tr))
+	pr, _ := p.Predict(matx.Rows(matx.Cols(X, []int{0, 2}), te))
+	want, _ := validate.LogLoss(matx.Take(lab, te), pr)
+	if got != want {
+		t.Errorf("hold-out log-loss %v, by hand %v", got, want)
+	}
+}

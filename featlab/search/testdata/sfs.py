@@ -8,6 +8,21 @@ the supports being nested) and the CV score of the subset after the step,
 cross_val_score(estimator, X[:, support], y, cv=KFold(5), scoring).mean(),
 which is the score SFS itself compares.
 
+Quirks of scikit-learn 1.2.1's SequentialFeatureSelector, all handled here:
+- n_features_to_select defaults to "warn" (half the features, with a
+  FutureWarning); we always pass an integer k, which must be < d.
+- With n_features_to_select="auto" and tol, it continues while the gain is
+  >= tol (ties continue); featlab's StopRule stops unless the gain is > 
+  MinImprove. The golden cases use an integer k (featlab's Rule ExactK).
+- cv=5 means StratifiedKFold for a classifier; we pass KFold(5) explicitly
+  for both learners.
+- A candidate's columns are X[:, mask], in index order; featlab passes the
+  subset in order of entry. Scores agree to rounding (checked to 1e-10).
+- The best candidate is max() over the remaining features in index order:
+  ties go to the lowest index, as in featlab.
+- Only the support is exposed, not the order or the scores; we recover them
+  by refitting with every k and cross-validating each support.
+
 Cases: diabetes (datasets/diabetes.csv, raw units) with LinearRegression and
 scoring neg_mean_squared_error; breast cancer (datasets/breast_cancer.csv,
 every column standardised on all rows with the population standard
