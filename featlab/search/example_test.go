@@ -60,3 +60,26 @@ func ExampleCount() {
 	// 1023
 	// 4525
 }
+
+// LVW with the 5-fold CV MSE of least squares on diabetes, seeded: the
+// accepted subsets, each better (or as good and smaller) than the last.
+func ExampleLVW() {
+	ds := datasets.Diabetes()
+	res, err := search.Select(ds.X, ds.Y, search.Config{
+		Strategy:  search.LVW{T: 30, Seed: 1},
+		Criterion: search.LeastSquares{Score: search.CVMSE},
+		Names:     ds.Names,
+	})
+	if err != nil {
+		panic(err)
+	}
+	for _, h := range res.History {
+		fmt.Printf("accept %d features, CV MSE %.1f\n", len(h.Subset), h.Score)
+	}
+	fmt.Println(res.Rounds, "rounds; found", res.Found)
+	// Output:
+	// accept 4 features, CV MSE 3707.5
+	// accept 8 features, CV MSE 3101.0
+	// accept 6 features, CV MSE 3057.5
+	// 58 rounds; found true
+}
