@@ -38,7 +38,7 @@ type Config struct {
 	Workers int
 	// Progress, if set, is told (done, total) evaluations from the calling
 	// goroutine, in order; total is the planned number (an upper bound for
-	// searches that may stop early, 0 for LVW whose length is unknown).
+	// searches that may stop early, 0 when unknown: Floating and LVW).
 	Progress featlab.Progress
 }
 
