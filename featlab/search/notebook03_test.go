@@ -368,3 +368,39 @@ func selectionBias(t *testing.T) (biased, nested []float64) {
 	}
 	return biased, nested
 }
+
+// treeSplits is the notebook's C4.5-style tree: each node splits on the
+// attribute of highest information gain; it counts the splits.
+func treeSplits(t *testing.T, ds *featlab.Dataset, cat []bool, used map[string]int) {
+	g, err := filter.NewInfoGainXY(ds.X, ds.Y, ds.Names, cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := g.Scores()
+	if j := sc.Ranking()[0]; sc.Values[j] > 1e-12 {
+		used[ds.Names[j]]++
+		th, cont := g.Threshold(j)
+		child := map[float64][]int{}
+		for i := range ds.Y {
+			v := ds.X.At(i, j)
+			if cont {
+				v = map[bool]float64{true: 1}[v <= th]
+			}
+			child[v] = append(child[v], i)
+		}
+		for _, rows := range child {
+			treeSplits(t, ds.Rows(rows), cat, used)
+		}
+	}
+}
+
+// TestNotebook03WatermelonTree: the tree grown with information gain splits
+// on texture, surface and density, once each: the set the searches chose.
+func TestNotebook03WatermelonTree(t *testing.T) {
+	ds := datasets.Watermelon()
+	used := map[string]int{}
+	treeSplits(t, ds, watermelonCriterion(ds).Categorical, used)
+	if len(used) != 3 || used["texture"] != 1 || used["surface"] != 1 || used["density"] != 1 {
+		t.Errorf("tree splits %v", used)
+	}
+}
