@@ -215,6 +215,9 @@ func TestNotebook03Diabetes(t *testing.T) {
 	}
 	for _, st := range []search.Strategy{search.Forward{Rule: search.ExactK}, search.Backward{Rule: search.ExactK}, search.Floating{}} {
 		r, _ := search.Select(ds.X, ds.Y, search.Config{Strategy: st, Criterion: search.LeastSquares{}, Names: ds.Names})
+		if _, fl := st.(search.Floating); !fl && r.Evaluations != 55 {
+			t.Errorf("%T: %d evaluations, the notebook says 55", st, r.Evaluations)
+		}
 		for s := 0; s < 10; s++ {
 			got := slices.Sorted(slices.Values(r.BySize[s].Subset))
 			same := slices.Equal(got, best.Sizes[s].Subset) && slices.Equal(got, slices.Sorted(slices.Values(ex.BySize[s].Subset)))
