@@ -13,7 +13,8 @@ const DefaultLimit = 1 << 20
 
 // Exhaustive evaluates every non-empty subset of at most MaxSize features
 // (the lecture's 2^d - 1 subsets when MaxSize is d): sum over s = 1..MaxSize
-// of C(d, s) evaluations, which Count gives before the search starts. It
+// of C(d, s) evaluations, which Count gives before the search starts (and
+// Progress receives as (0, total) before the first evaluation). It
 // returns the best subset of every size (BySize) and the best of all
 // (Subset; ties to the smaller subset, then the first in lexicographic
 // order). Subsets are visited by size, and within a size in lexicographic
@@ -73,6 +74,9 @@ func (e Exhaustive) run(r *runner) (*Result, error) {
 		maxSize = d
 	}
 	r.total = n
+	if r.progress != nil {
+		r.progress(0, n) // the count, before the first evaluation
+	}
 	res := newResult(d)
 	const batch = 2048
 	buf := make([][]int, 0, batch)
