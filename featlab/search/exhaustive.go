@@ -74,8 +74,8 @@ func (e Exhaustive) run(r *runner) (*Result, error) {
 		maxSize = d
 	}
 	r.total = n
-	if r.progress != nil {
-		r.progress(0, n) // the count, before the first evaluation
+	if err := r.announce(n); err != nil {
+		return nil, err
 	}
 	res := newResult(d)
 	const batch = 2048

@@ -227,6 +227,21 @@ func (r *runner) evalAll(subsets [][]int) ([]float64, error) {
 	return scores, nil
 }
 
+// announce tells Progress the planned total before the first evaluation;
+// a panic in Progress is returned as an error wrapping featlab.ErrPanic.
+func (r *runner) announce(total int) (err error) {
+	if r.progress == nil {
+		return nil
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			err = featlab.Errorf(featlab.ErrPanic, "search: Progress panicked: %v", p)
+		}
+	}()
+	r.progress(0, total)
+	return nil
+}
+
 func (r *runner) eval1(s []int) (float64, error) {
 	v, err := r.evalAll([][]int{s})
 	if err != nil {

@@ -292,6 +292,12 @@ func TestBadInput(t *testing.T) {
 	if _, err := Select(nil, y, Config{Criterion: LeastSquares{}}); err == nil {
 		t.Errorf("nil X accepted")
 	}
+	// a panicking Progress is an error, not a crash
+	for _, st := range []Strategy{Exhaustive{}, Forward{}} {
+		if _, err := Run(ctx, ev, Config{Strategy: st, Progress: func(int, int) { panic("bar") }}); !errors.Is(err, featlab.ErrPanic) {
+			t.Errorf("%T with a panicking Progress: %v", st, err)
+		}
+	}
 	// a panicking evaluator is an error, not a crash
 	pan := Func("panic", 4, false, func(s []int) (float64, error) { panic("boom") })
 	if _, err := Run(ctx, pan, Config{Strategy: Forward{}}); !errors.Is(err, featlab.ErrPanic) || !containsStr(err.Error(), "{x1}") {
