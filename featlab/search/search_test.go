@@ -292,6 +292,24 @@ func TestBadInput(t *testing.T) {
 	if _, err := Select(nil, y, Config{Criterion: LeastSquares{}}); err == nil {
 		t.Errorf("nil X accepted")
 	}
+	if _, err := Run(ctx, bad, Config{Strategy: LVW{T: 50, Seed: 1}}); !errors.Is(err, boom) {
+		t.Errorf("LVW with a failing evaluator: %v", err)
+	}
+	if _, err := BestSubsets(X, y, BestSubsetsConfig{MaxSize: 9}); !errors.Is(err, featlab.ErrParam) {
+		t.Errorf("BestSubsets MaxSize 9 of 4: %v", err)
+	}
+	if _, err := BestSubsets(X, y, BestSubsetsConfig{Choose: CVMSE}); !errors.Is(err, featlab.ErrParam) {
+		t.Errorf("BestSubsets choosing by CV MSE: %v", err)
+	}
+	if _, err := Count(0, 0); !errors.Is(err, featlab.ErrParam) {
+		t.Errorf("Count(0, 0): %v", err)
+	}
+	if _, err := Count(200, 0); !errors.Is(err, featlab.ErrParam) {
+		t.Errorf("Count(200, 0) fits no int: %v", err)
+	}
+	if _, err := (LeastSquares{Ridge: -1}).Evaluator(X, y); !errors.Is(err, featlab.ErrParam) {
+		t.Errorf("negative ridge: %v", err)
+	}
 	// a panicking Progress is an error, not a crash
 	for _, st := range []Strategy{Exhaustive{}, Forward{}} {
 		if _, err := Run(ctx, ev, Config{Strategy: st, Progress: func(int, int) { panic("bar") }}); !errors.Is(err, featlab.ErrPanic) {
