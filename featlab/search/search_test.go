@@ -101,8 +101,29 @@ func TestLeastSquaresMatchesRefit(t *testing.T) {
 	}
 }
 
-// TestRidgeCVMatchesRefit: CV MSE with Ridge > 0 equals the CV wrapper
-// around linear.RidgeConfig with the same objective.
+// TestRidgeCVMatchesRefit: CV MSE and training RSS with Ridge > 0 equal the
+// CV wrapper around linear.RidgeConfig with the same objective
+// (||y - b - Xw||^2 + lambda ||w||^2, scikit-learn's Ridge(alpha)).
+func TestRidgeCVMatchesRefit(t *testing.T) {
+	X, y := randProblem(50, 6, 11)
+	lam := 3.5
+	folds, _ := contiguousFolds(50, 5)
+	ref, _ := CV{Learner: linear.RidgeConfig{Lambda: lam, Objective: linear.RidgeSum, Intercept: true}, Folds: folds}.Evaluator(X, y)
+	ev, err := LeastSquares{Score: CVMSE, Ridge: lam}.Evaluator(X, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range [][]int{{0}, {3, 1}, {5, 0, 2, 4}, {0, 1, 2, 3, 4, 5}} {
+		a, _ := ev.Eval(s)
+		b, _ := ref.Eval(s)
+		if !close(a, b, 1e-10) {
+			t.Errorf("%v: Gram CV MSE %v, refitted %v", s, a, b)
+		}
+	}
+}
+
+// TestCollinearColumn: a column that is a combination of others leaves the
+// RSS unchanged (the minimum-norm fit's).
 func TestCollinearColumn(t *testing.T) {
 	X, y := randProblem(40, 4, 5)
 	Xc := mat.NewDense(40, 5, nil)
