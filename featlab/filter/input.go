@@ -10,21 +10,17 @@ import (
 	"github.com/featlab/course/featlab"
 )
 
-// Config holds the setting shared by the scores that have no parameters of
-// their own (Pearson, RSquared, Spearman, AUC, Stump, FRegression,
-// FClassif, Chi2). A nil *Config means the defaults.
+// Config holds the settings shared by the scores that have no parameters
+// of their own (Pearson, RSquared, Spearman, AUC, Stump, FRegression,
+// FClassif, Chi2). The zero value is the default, field by field.
 type Config struct {
+	// Names are the feature names (default nil: x1, ..., xd); when set
+	// there must be one per column of X.
+	Names []string
 	// Workers is the number of goroutines that score features; <= 0 (the
 	// default) means one per core (GOMAXPROCS). The scores do not depend
 	// on it.
 	Workers int
-}
-
-func (c *Config) workers() int {
-	if c == nil {
-		return 0
-	}
-	return c.Workers
 }
 
 // input is a validated design matrix in row-major raw form.

@@ -48,6 +48,9 @@ type MIConfig struct {
 	// Seed seeds the jitter noise (PCG streams per feature, so the result
 	// does not depend on Workers); default 0.
 	Seed uint64
+	// Names are the feature names (default nil: x1, ..., xd); when set
+	// there must be one per column of X.
+	Names []string
 	// Workers is the number of goroutines; <= 0 (default) means all cores.
 	Workers int
 }
@@ -94,15 +97,12 @@ const defaultJitter = 1e-10
 //
 // A constant feature scores 0. A continuous target must not be constant; a
 // discrete target must hold integer labels of at least two classes.
-func MutualInfo(X mat.Matrix, y []float64, names []string, cfg *MIConfig) (*Scores, error) {
-	var c MIConfig
-	if cfg != nil {
-		c = *cfg
-	}
+func MutualInfo(X mat.Matrix, y []float64, cfg MIConfig) (*Scores, error) {
+	c := cfg
 	if c.K == 0 {
 		c.K = 3
 	}
-	in, err := prepare(X, y, names, true)
+	in, err := prepare(X, y, c.Names, true)
 	if err != nil {
 		return nil, err
 	}
@@ -188,14 +188,15 @@ func MutualInfo(X mat.Matrix, y []float64, names []string, cfg *MIConfig) (*Scor
 // variables taken from it: a feature with Levels (a categorical attribute
 // stored as codes) is discrete, the others continuous; the target is
 // discrete when the Dataset has Classes. Fields of cfg other than
-// DiscreteFeatures and DiscreteTarget are used as given (nil: defaults).
-func MutualInfoDataset(ds *featlab.Dataset, cfg *MIConfig) (*Scores, error) {
+// DiscreteFeatures and DiscreteTarget are used as given; nil Names means
+// ds.Names.
+func MutualInfoDataset(ds *featlab.Dataset, cfg MIConfig) (*Scores, error) {
 	if ds == nil || ds.X == nil {
 		return nil, featlab.Errorf(featlab.ErrEmpty, "nil dataset")
 	}
-	var c MIConfig
-	if cfg != nil {
-		c = *cfg
+	c := cfg
+	if c.Names == nil {
+		c.Names = ds.Names
 	}
 	_, d := ds.X.Dims()
 	c.DiscreteFeatures = make([]bool, d)
@@ -203,7 +204,7 @@ func MutualInfoDataset(ds *featlab.Dataset, cfg *MIConfig) (*Scores, error) {
 		c.DiscreteFeatures[j] = ds.IsCategorical(j)
 	}
 	c.DiscreteTarget = ds.Classes != nil
-	return MutualInfo(ds.X, ds.Y, ds.Names, &c)
+	return MutualInfo(ds.X, ds.Y, c)
 }
 
 // miEstimator holds what is shared by all features.

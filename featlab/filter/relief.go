@@ -1,6 +1,7 @@
 package filter
 
 import (
+	"context"
 	"math"
 	"math/rand/v2"
 	"strconv"
@@ -61,6 +62,9 @@ type ReliefConfig struct {
 	// that the weights of the misses sum to 1; with two classes Relief-F
 	// then equals Relief. Default false: Zhou's eq. 11.4 weight p_l.
 	NormalizedPriors bool
+	// Names are the feature names (default nil: x1, ..., xd); when set
+	// there must be one per column of X.
+	Names []string
 	// Workers is the number of goroutines; <= 0 (the default) means one
 	// per core. The result does not depend on it.
 	Workers int
@@ -99,8 +103,8 @@ type ReliefConfig struct {
 // all; examples are processed in parallel in fixed chunks whose partial
 // sums are added in order, so the result is the same bit for bit for any
 // number of workers.
-func Relief(X mat.Matrix, y []float64, names []string, cfg *ReliefConfig) (*Scores, error) {
-	return relief(X, y, names, cfg, false)
+func Relief(X mat.Matrix, y []float64, cfg ReliefConfig) (*Scores, error) {
+	return relief(context.Background(), X, y, cfg, false)
 }
 
 // ReliefF scores the features of a problem with any number of classes by
@@ -120,32 +124,34 @@ func Relief(X mat.Matrix, y []float64, names []string, cfg *ReliefConfig) (*Scor
 //
 // y must hold integer class labels with at least two classes (otherwise
 // the error wraps featlab.ErrLabels).
-func ReliefF(X mat.Matrix, y []float64, names []string, cfg *ReliefConfig) (*Scores, error) {
-	return relief(X, y, names, cfg, true)
+func ReliefF(X mat.Matrix, y []float64, cfg ReliefConfig) (*Scores, error) {
+	return relief(context.Background(), X, y, cfg, true)
 }
 
 // ReliefDataset is Relief on ds, taking the categorical features from
-// ds.Levels when cfg.Categorical is nil.
-func ReliefDataset(ds *featlab.Dataset, cfg *ReliefConfig) (*Scores, error) {
+// ds.Levels when cfg.Categorical is nil and the names from ds.Names when
+// cfg.Names is nil.
+func ReliefDataset(ds *featlab.Dataset, cfg ReliefConfig) (*Scores, error) {
 	if ds == nil {
 		return nil, featlab.Errorf(featlab.ErrEmpty, "nil dataset")
 	}
-	return relief(ds.X, ds.Y, ds.Names, reliefConfigFor(ds, cfg), false)
+	return relief(context.Background(), ds.X, ds.Y, reliefConfigFor(ds, cfg), false)
 }
 
 // ReliefFDataset is ReliefF on ds, taking the categorical features from
-// ds.Levels when cfg.Categorical is nil.
-func ReliefFDataset(ds *featlab.Dataset, cfg *ReliefConfig) (*Scores, error) {
+// ds.Levels when cfg.Categorical is nil and the names from ds.Names when
+// cfg.Names is nil.
+func ReliefFDataset(ds *featlab.Dataset, cfg ReliefConfig) (*Scores, error) {
 	if ds == nil {
 		return nil, featlab.Errorf(featlab.ErrEmpty, "nil dataset")
 	}
-	return relief(ds.X, ds.Y, ds.Names, reliefConfigFor(ds, cfg), true)
+	return relief(context.Background(), ds.X, ds.Y, reliefConfigFor(ds, cfg), true)
 }
 
-func reliefConfigFor(ds *featlab.Dataset, cfg *ReliefConfig) *ReliefConfig {
-	var c ReliefConfig
-	if cfg != nil {
-		c = *cfg
+func reliefConfigFor(ds *featlab.Dataset, cfg ReliefConfig) ReliefConfig {
+	c := cfg
+	if c.Names == nil {
+		c.Names = ds.Names
 	}
 	if c.Categorical == nil && ds.Levels != nil && ds.X != nil {
 		_, d := ds.X.Dims()
@@ -154,7 +160,7 @@ func reliefConfigFor(ds *featlab.Dataset, cfg *ReliefConfig) *ReliefConfig {
 			c.Categorical[j] = ds.IsCategorical(j)
 		}
 	}
-	return &c
+	return c
 }
 
 // reliefChunk is the number of examples whose contributions one task sums;
@@ -180,11 +186,9 @@ type reliefData struct {
 	dc, dk int
 }
 
-func relief(X mat.Matrix, y []float64, names []string, cfg *ReliefConfig, multi bool) (*Scores, error) {
-	var c ReliefConfig
-	if cfg != nil {
-		c = *cfg
-	}
+func relief(ctx context.Context, X mat.Matrix, y []float64, cfg ReliefConfig, multi bool) (*Scores, error) {
+	c := cfg
+	names := c.Names
 	method := "relief"
 	if multi {
 		method = "relief-f"
