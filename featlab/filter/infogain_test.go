@@ -385,8 +385,14 @@ func TestInfoGainErrors(t *testing.T) {
 			_, err := filter.NewInfoGain(X, []float64{0, 1, 0}, filter.InfoGainConfig{Categorical: []bool{true, false}})
 			return err
 		}},
-		{"NaN", featlab.ErrNotFinite, func() error { _, err := filter.NewInfoGain(nan, []float64{0, 1, 0}, filter.InfoGainConfig{}); return err }},
-		{"labels", featlab.ErrLabels, func() error { _, err := filter.NewInfoGain(X, []float64{0, 0.5, 1}, filter.InfoGainConfig{}); return err }},
+		{"NaN", featlab.ErrNotFinite, func() error {
+			_, err := filter.NewInfoGain(nan, []float64{0, 1, 0}, filter.InfoGainConfig{})
+			return err
+		}},
+		{"labels", featlab.ErrLabels, func() error {
+			_, err := filter.NewInfoGain(X, []float64{0, 0.5, 1}, filter.InfoGainConfig{})
+			return err
+		}},
 		{"entropy labels", featlab.ErrLabels, func() error { _, err := filter.Entropy([]float64{0.5}); return err }},
 		{"entropy empty", featlab.ErrEmpty, func() error { _, err := filter.Entropy(nil); return err }},
 	}

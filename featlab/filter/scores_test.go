@@ -406,11 +406,15 @@ func TestErrors(t *testing.T) {
 	yc := []float64{0, 1, 0, 1}
 	type call func(X mat.Matrix, y []float64, names []string) (*Scores, error)
 	reg := map[string]call{
-		"pearson":  func(X mat.Matrix, y []float64, n []string) (*Scores, error) { return Pearson(X, y, Config{Names: n}) },
-		"r2":       func(X mat.Matrix, y []float64, n []string) (*Scores, error) { return RSquared(X, y, Config{Names: n}) },
-		"freg":     func(X mat.Matrix, y []float64, n []string) (*Scores, error) { return FRegression(X, y, Config{Names: n}) },
+		"pearson": func(X mat.Matrix, y []float64, n []string) (*Scores, error) { return Pearson(X, y, Config{Names: n}) },
+		"r2":      func(X mat.Matrix, y []float64, n []string) (*Scores, error) { return RSquared(X, y, Config{Names: n}) },
+		"freg": func(X mat.Matrix, y []float64, n []string) (*Scores, error) {
+			return FRegression(X, y, Config{Names: n})
+		},
 		"spearman": func(X mat.Matrix, y []float64, n []string) (*Scores, error) { return Spearman(X, y, Config{Names: n}) },
-		"minsq":    func(X mat.Matrix, y []float64, n []string) (*Scores, error) { return MinLoss(X, y, MinLossConfig{Names: n}) },
+		"minsq": func(X mat.Matrix, y []float64, n []string) (*Scores, error) {
+			return MinLoss(X, y, MinLossConfig{Names: n})
+		},
 		"mi": func(X mat.Matrix, y []float64, n []string) (*Scores, error) {
 			return MutualInfo(X, y, MIConfig{Names: n, K: 1})
 		},

@@ -41,22 +41,32 @@ func transformer(t featlab.Transformer) func(mat.Matrix, []float64) (any, error)
 var entries = []entry{
 	{"filter.Pearson", wrap(func(X mat.Matrix, y []float64) (*filter.Scores, error) { return filter.Pearson(X, y, filter.Config{}) })},
 	{"filter.RSquared", wrap(func(X mat.Matrix, y []float64) (*filter.Scores, error) { return filter.RSquared(X, y, filter.Config{}) })},
-	{"filter.FRegression", wrap(func(X mat.Matrix, y []float64) (*filter.Scores, error) { return filter.FRegression(X, y, filter.Config{}) })},
+	{"filter.FRegression", wrap(func(X mat.Matrix, y []float64) (*filter.Scores, error) {
+		return filter.FRegression(X, y, filter.Config{})
+	})},
 	{"filter.Spearman", wrap(func(X mat.Matrix, y []float64) (*filter.Scores, error) { return filter.Spearman(X, y, filter.Config{}) })},
 	{"filter.AUC", wrap(func(X mat.Matrix, y []float64) (*filter.Scores, error) { return filter.AUC(X, y, filter.Config{}) })},
 	{"filter.Stump", wrap(func(X mat.Matrix, y []float64) (*filter.Scores, error) { return filter.Stump(X, y, filter.Config{}) })},
 	{"filter.FClassif", wrap(func(X mat.Matrix, y []float64) (*filter.Scores, error) { return filter.FClassif(X, y, filter.Config{}) })},
 	{"filter.Chi2", wrap(func(X mat.Matrix, y []float64) (*filter.Scores, error) { return filter.Chi2(X, y, filter.Config{}) })},
-	{"filter.MinLoss", wrap(func(X mat.Matrix, y []float64) (*filter.Scores, error) { return filter.MinLoss(X, y, filter.MinLossConfig{}) })},
+	{"filter.MinLoss", wrap(func(X mat.Matrix, y []float64) (*filter.Scores, error) {
+		return filter.MinLoss(X, y, filter.MinLossConfig{})
+	})},
 	{"filter.MinLoss hinge", wrap(func(X mat.Matrix, y []float64) (*filter.Scores, error) {
 		return filter.MinLoss(X, y, filter.MinLossConfig{Loss: filter.HingeLoss})
 	})},
-	{"filter.MutualInfo", wrap(func(X mat.Matrix, y []float64) (*filter.Scores, error) { return filter.MutualInfo(X, y, filter.MIConfig{}) })},
+	{"filter.MutualInfo", wrap(func(X mat.Matrix, y []float64) (*filter.Scores, error) {
+		return filter.MutualInfo(X, y, filter.MIConfig{})
+	})},
 	{"filter.MutualInfo discrete target", wrap(func(X mat.Matrix, y []float64) (*filter.Scores, error) {
 		return filter.MutualInfo(X, y, filter.MIConfig{DiscreteTarget: true, K: 2})
 	})},
-	{"filter.Relief", wrap(func(X mat.Matrix, y []float64) (*filter.Scores, error) { return filter.Relief(X, y, filter.ReliefConfig{}) })},
-	{"filter.ReliefF", wrap(func(X mat.Matrix, y []float64) (*filter.Scores, error) { return filter.ReliefF(X, y, filter.ReliefConfig{}) })},
+	{"filter.Relief", wrap(func(X mat.Matrix, y []float64) (*filter.Scores, error) {
+		return filter.Relief(X, y, filter.ReliefConfig{})
+	})},
+	{"filter.ReliefF", wrap(func(X mat.Matrix, y []float64) (*filter.Scores, error) {
+		return filter.ReliefF(X, y, filter.ReliefConfig{})
+	})},
 	{"linear.LeastSquares", wrap(func(X mat.Matrix, y []float64) (*linear.LeastSquaresResult, error) {
 		return linear.LeastSquares(X, y, linear.LeastSquaresConfig{Intercept: true})
 	})},
