@@ -252,8 +252,24 @@ func digammaInt(n int) float64 {
 }
 
 // scaleUnit divides v by its standard deviation (divisor m) unless that is
-// 0, as scikit-learn's scale(with_mean=False).
+// 0, as scikit-learn's scale(with_mean=False). v is first divided by the
+// power of two 2^e nearest above max|v| (exact), so that neither the sum of
+// squares nor the standard deviation over- or underflows whatever the
+// scale of v (|v| ~ 1e300 or 1e-300): scaling v by any power of two leaves
+// the result bit for bit unchanged, and in the normal range the result is
+// the same as dividing by the standard deviation directly.
 func scaleUnit(v []float64) {
+	var amax float64
+	for _, x := range v {
+		amax = math.Max(amax, math.Abs(x))
+	}
+	if amax == 0 || math.IsInf(amax, 0) || math.IsNaN(amax) {
+		return
+	}
+	_, e := math.Frexp(amax)
+	for i := range v {
+		v[i] = math.Ldexp(v[i], -e)
+	}
 	var mean float64
 	for _, x := range v {
 		mean += x
@@ -264,7 +280,7 @@ func scaleUnit(v []float64) {
 		ss += (x - mean) * (x - mean)
 	}
 	sd := math.Sqrt(ss / float64(len(v)))
-	if sd == 0 || math.IsInf(sd, 0) || math.IsNaN(sd) {
+	if sd == 0 {
 		return
 	}
 	for i := range v {
