@@ -147,6 +147,38 @@ func KFold(m, k int, seed uint64) ([]Fold, error) {
 	return foldsOf(fold, k), nil
 }
 
+// KFoldUnshuffled splits the examples 0..m-1 into k contiguous folds
+// without shuffling, as scikit-learn's default KFold(n_splits=k) (shuffle
+// False) does: fold f tests the examples from its start on, the first
+// m mod k folds holding floor(m/k)+1 examples and the others floor(m/k),
+// and trains on all the others. Use it to reproduce a published
+// cross-validation exactly; on data sorted by the target or by time the
+// folds are not exchangeable, and KFold (shuffled, with a seed) is the
+// safer default.
+//
+// k must be in [2, m].
+func KFoldUnshuffled(m, k int) ([]Fold, error) {
+	if err := checkM(m); err != nil {
+		return nil, err
+	}
+	if k < 2 || k > m {
+		return nil, featlab.Errorf(featlab.ErrParam, "validate: k = %d folds must be in [2, m = %d]", k, m)
+	}
+	fold := make([]int, m)
+	start := 0
+	for f := 0; f < k; f++ {
+		size := m / k
+		if f < m%k {
+			size++
+		}
+		for i := start; i < start+size; i++ {
+			fold[i] = f
+		}
+		start += size
+	}
+	return foldsOf(fold, k), nil
+}
+
 // foldsOf turns a test-fold number per example into k sorted folds.
 func foldsOf(fold []int, k int) []Fold {
 	m := len(fold)
