@@ -104,7 +104,7 @@ var entries = []entry{
 		return linear.SGDLeastSquares(X, y, linear.SGDConfig{MaxIter: 200})
 	})},
 	{"stability.Select", wrap(func(X mat.Matrix, y []float64) (*stability.Result, error) {
-		return stability.Select(X, y, stability.Lasso(0.05, true), stability.Config{Rounds: 4, Seed: 1})
+		return stability.Select(X, y, stability.Config{Selector: stability.Lasso(0.05, true), Rounds: 4, Seed: 1})
 	})},
 	{"transform.Center", transformer(&transform.Center{})},
 	{"transform.Standardize", transformer(&transform.Standardize{})},
