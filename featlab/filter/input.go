@@ -8,6 +8,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/matx"
 )
 
 // Config holds the settings shared by the scores that have no parameters
@@ -29,18 +30,6 @@ type input struct {
 	data   []float64 // element (i, j) at data[i*stride+j]
 	stride int
 	names  []string
-}
-
-// raw returns X as row-major data with its stride, copying only when X is
-// not a *mat.Dense (or another RawMatrixer).
-func raw(X mat.Matrix) ([]float64, int) {
-	if rm, ok := X.(mat.RawMatrixer); ok {
-		r := rm.RawMatrix()
-		return r.Data, r.Stride
-	}
-	d := mat.DenseCopyOf(X)
-	r := d.RawMatrix()
-	return r.Data, r.Stride
 }
 
 // prepare validates X, y and names (y may be nil when the caller checks it
@@ -74,8 +63,8 @@ func prepare(X mat.Matrix, y []float64, names []string, scanX bool) (*input, err
 			return nil, err
 		}
 	}
-	data, stride := raw(X)
-	return &input{m: m, d: d, data: data, stride: stride, names: names}, nil
+	g := matx.RowMajor(X)
+	return &input{m: m, d: d, data: g.Data, stride: g.Stride, names: names}, nil
 }
 
 // findNotFinite returns the error for the first NaN or Inf of X in row-major

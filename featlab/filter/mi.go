@@ -1,6 +1,8 @@
 package filter
 
 import (
+	"context"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -53,6 +55,9 @@ type MIConfig struct {
 	Names []string
 	// Workers is the number of goroutines; <= 0 (default) means all cores.
 	Workers int
+	// Progress, when non-nil, is called with the number of features
+	// scored out of d, from the calling goroutine, in increasing order.
+	Progress featlab.Progress
 }
 
 // defaultJitter is scikit-learn's relative noise level for mutual_info_*.
@@ -98,6 +103,17 @@ const defaultJitter = 1e-10
 // A constant feature scores 0. A continuous target must not be constant; a
 // discrete target must hold integer labels of at least two classes.
 func MutualInfo(X mat.Matrix, y []float64, cfg MIConfig) (*Scores, error) {
+	return MutualInfoContext(context.Background(), X, y, cfg)
+}
+
+// MutualInfoContext is MutualInfo with a context. Features are scored in
+// parallel, one piece of work each, and cfg.Progress (if set) is told
+// after each feature: done features of d, which is proportional to the
+// work since every continuous feature costs the same O(m log m). Once ctx
+// is cancelled no new feature starts; a partial set of mutual
+// informations is not a ranking, so the call then returns nil and an error
+// wrapping ctx.Err().
+func MutualInfoContext(ctx context.Context, X mat.Matrix, y []float64, cfg MIConfig) (*Scores, error) {
 	c := cfg
 	if c.K == 0 {
 		c.K = 3
@@ -154,11 +170,11 @@ func MutualInfo(X mat.Matrix, y []float64, cfg MIConfig) (*Scores, error) {
 	}
 	s := &Scores{Method: method, Names: in.names, Values: make([]float64, d)}
 	constant := make([]bool, d)
-	par.For(d, c.Workers, func(j int) {
+	err = par.Do(ctx, d, c.Workers, c.Progress, func(j int) error {
 		v := in.column(j, make([]float64, m))
 		if isConstant(v) {
 			constant[j] = true
-			return
+			return nil
 		}
 		discrete := c.DiscreteFeatures != nil && c.DiscreteFeatures[j]
 		var mi float64
@@ -179,7 +195,11 @@ func MutualInfo(X mat.Matrix, y []float64, cfg MIConfig) (*Scores, error) {
 			}
 		}
 		s.Values[j] = mi * unit
+		return nil
 	})
+	if err != nil {
+		return nil, fmt.Errorf("featlab: mutual information: %w", err)
+	}
 	s.Constant = constantList(constant)
 	return s, nil
 }

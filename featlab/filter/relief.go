@@ -2,6 +2,7 @@ package filter
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"strconv"
@@ -9,6 +10,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/matx"
 	"github.com/featlab/course/featlab/internal/par"
 )
 
@@ -107,6 +109,14 @@ func Relief(X mat.Matrix, y []float64, cfg ReliefConfig) (*Scores, error) {
 	return relief(context.Background(), X, y, cfg, false)
 }
 
+// ReliefContext is Relief with a context: once ctx is cancelled no new
+// chunk of examples starts, and the statistic summed over the examples
+// that finished (a Relief estimate on that sample; Method says how many)
+// is returned with an error wrapping ctx.Err(); nil if none finished.
+func ReliefContext(ctx context.Context, X mat.Matrix, y []float64, cfg ReliefConfig) (*Scores, error) {
+	return relief(ctx, X, y, cfg, false)
+}
+
 // ReliefF scores the features of a problem with any number of classes by
 // Relief-F (Kononenko 1994) in Zhou's form, eq. 11.4:
 //
@@ -126,6 +136,12 @@ func Relief(X mat.Matrix, y []float64, cfg ReliefConfig) (*Scores, error) {
 // the error wraps featlab.ErrLabels).
 func ReliefF(X mat.Matrix, y []float64, cfg ReliefConfig) (*Scores, error) {
 	return relief(context.Background(), X, y, cfg, true)
+}
+
+// ReliefFContext is ReliefF with a context, stopping as ReliefContext
+// does.
+func ReliefFContext(ctx context.Context, X mat.Matrix, y []float64, cfg ReliefConfig) (*Scores, error) {
+	return relief(ctx, X, y, cfg, true)
 }
 
 // ReliefDataset is Relief on ds, taking the categorical features from
@@ -266,51 +282,44 @@ func relief(ctx context.Context, X mat.Matrix, y []float64, cfg ReliefConfig, mu
 
 	nchunk := (len(used) + reliefChunk - 1) / reliefChunk
 	partial := make([][]float64, nchunk)
-	var finished chan int
+	var progress func(done, total int)
 	if c.Progress != nil {
-		finished = make(chan int, nchunk)
+		// finished chunks, reported as examples
+		progress = func(done, _ int) { c.Progress(min(done*reliefChunk, len(used)), len(used)) }
 	}
-	work := func() {
-		par.For(nchunk, c.Workers, func(t int) {
-			lo, hi := t*reliefChunk, min((t+1)*reliefChunk, len(used))
-			acc := make([]float64, rd.d)
-			s := newReliefScratch(rd)
-			for _, i := range used[lo:hi] {
-				rd.contribute(i, w[rd.cls[i]], s, acc)
-			}
-			partial[t] = acc
-			if finished != nil {
-				finished <- t
-			}
-		})
-	}
-	if finished == nil {
-		work()
-	} else {
-		// Workers announce finished chunks; this goroutine reports the
-		// examples of the finished prefix, in increasing order.
-		go work()
-		done := make([]bool, nchunk)
-		prefix := 0
-		for range nchunk {
-			done[<-finished] = true
-			if done[prefix] {
-				for prefix < nchunk && done[prefix] {
-					prefix++
-				}
-				c.Progress(min(prefix*reliefChunk, len(used)), len(used))
-			}
+	runErr := par.Do(ctx, nchunk, c.Workers, progress, func(t int) error {
+		lo, hi := t*reliefChunk, min((t+1)*reliefChunk, len(used))
+		acc := make([]float64, rd.d)
+		s := newReliefScratch(rd)
+		for _, i := range used[lo:hi] {
+			rd.contribute(i, w[rd.cls[i]], s, acc)
 		}
+		partial[t] = acc
+		return nil
+	})
+	if runErr != nil && ctx.Err() == nil {
+		return nil, fmt.Errorf("featlab: %s: %w", method, runErr) // a panicking Progress callback
 	}
 
 	delta := make([]float64, rd.d)
-	for _, p := range partial {
+	nused := 0
+	for t, p := range partial {
+		if p == nil {
+			continue // not reached before cancellation
+		}
+		nused += min((t+1)*reliefChunk, len(used)) - t*reliefChunk
 		for j, v := range p {
 			delta[j] += v
 		}
 	}
+	if runErr != nil {
+		if nused == 0 {
+			return nil, fmt.Errorf("featlab: %s: stopped before any example: %w", method, runErr)
+		}
+		runErr = fmt.Errorf("featlab: %s: stopped after %d of %d examples: %w", method, nused, len(used), runErr)
+	}
 	if c.Mean {
-		inv := 1 / float64(len(used))
+		inv := 1 / float64(nused)
 		for j := range delta {
 			delta[j] *= inv
 		}
@@ -333,7 +342,10 @@ func relief(ctx context.Context, X mat.Matrix, y []float64, cfg ReliefConfig, mu
 			s.Values[j] = 0 // exactly; diffs are 0 already
 		}
 	}
-	return s, nil
+	if runErr != nil {
+		s.Method += fmt.Sprintf(" (stopped after %d of %d examples)", nused, len(used))
+	}
+	return s, runErr
 }
 
 func newReliefData(X mat.Matrix, y []float64, labels []int, c ReliefConfig) *reliefData {
@@ -342,7 +354,8 @@ func newReliefData(X mat.Matrix, y []float64, labels []int, c ReliefConfig) *rel
 	if c.Categorical != nil {
 		copy(rd.cat, c.Categorical)
 	}
-	data, stride := rawRows(X)
+	g := matx.RowMajor(X)
+	data, stride := g.Data, g.Stride
 	lo := make([]float64, d)
 	hi := make([]float64, d)
 	copy(lo, data[:d])
@@ -410,17 +423,6 @@ func newReliefData(X mat.Matrix, y []float64, labels []int, c ReliefConfig) *rel
 		rd.prior[l] = count[l] / float64(m)
 	}
 	return rd
-}
-
-// rawRows returns X as row-major data with its stride, copying only when X
-// does not expose its raw storage.
-func rawRows(X mat.Matrix) ([]float64, int) {
-	if rm, ok := X.(mat.RawMatrixer); ok {
-		r := rm.RawMatrix()
-		return r.Data, r.Stride
-	}
-	r := mat.DenseCopyOf(X).RawMatrix()
-	return r.Data, r.Stride
 }
 
 // reliefScratch is the per-task work space: the distance from x_i to every
