@@ -27,7 +27,7 @@ import (
 // The sums of all features come from one fused pass over the rows of X,
 // accumulating shifted per-class sums of x and x^2.
 func FClassif(X mat.Matrix, y []float64, cfg Config) (*Scores, error) {
-	in, err := prepare(X, y, cfg.Names, false)
+	in, err := prepare("", X, y, cfg.Names, false)
 	if err != nil {
 		return nil, err
 	}
@@ -187,7 +187,7 @@ func anovaColumn(in *input, j int, cls []int, nk []float64, dfb, dfw float64) (f
 // value in X is an error (wrapping featlab.ErrParam, naming the row and
 // feature); y must hold integer labels of at least two classes.
 func Chi2(X mat.Matrix, y []float64, cfg Config) (*Scores, error) {
-	in, err := prepare(X, y, cfg.Names, false)
+	in, err := prepare("", X, y, cfg.Names, false)
 	if err != nil {
 		return nil, err
 	}

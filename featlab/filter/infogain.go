@@ -143,33 +143,18 @@ func InfoGainEvaluator(X mat.Matrix, y []float64, cfg InfoGainConfig) (func(subs
 }
 
 func newInfoGain(X mat.Matrix, y []float64, names []string, cat []bool) (*InfoGain, error) {
-	if featlab.IsNil(X) {
-		return nil, featlab.Errorf(featlab.ErrEmpty, "information gain: nil matrix X")
+	in, err := prepare("information gain", X, y, names, true)
+	if err != nil {
+		return nil, err
 	}
-	m, d := X.Dims()
-	if m == 0 || d == 0 {
-		return nil, featlab.Errorf(featlab.ErrEmpty, "information gain: X is %dx%d", m, d)
-	}
-	if names != nil && len(names) != d {
-		return nil, featlab.Errorf(featlab.ErrShape, "information gain: %d feature names for %d columns of X", len(names), d)
-	}
-	if len(y) != m {
-		return nil, featlab.Errorf(featlab.ErrShape, "information gain: X has %d rows but y has %d values", m, len(y))
-	}
+	m, d := in.m, in.d
+	names = in.names
 	if cat != nil && len(cat) != d {
 		return nil, featlab.Errorf(featlab.ErrShape, "information gain: Categorical has %d flags for %d features", len(cat), d)
-	}
-	if err := featlab.CheckMatrix(X, names); err != nil {
-		return nil, err
 	}
 	labels, err := featlab.ClassLabels(y, 1)
 	if err != nil {
 		return nil, featlab.Errorf(featlab.ErrLabels, "information gain needs integer class labels in y (%v)", err)
-	}
-	if names == nil {
-		names = featlab.DefaultNames(d)
-	} else {
-		names = append([]string(nil), names...)
 	}
 	g := &InfoGain{
 		names: names, m: m, nclass: len(labels), cls: make([]int, m),

@@ -35,20 +35,24 @@ type input struct {
 // prepare validates X, y and names (y may be nil when the caller checks it
 // itself). When scanX is false the NaN/Inf scan of X is left to the caller
 // (fused passes detect non-finite values from their sums and then call
-// findNotFinite for the message).
-func prepare(X mat.Matrix, y []float64, names []string, scanX bool) (*input, error) {
+// findNotFinite for the message). who, when not empty, prefixes the
+// messages ("relief: X is 0x3").
+func prepare(who string, X mat.Matrix, y []float64, names []string, scanX bool) (*input, error) {
+	if who != "" {
+		who += ": "
+	}
 	if featlab.IsNil(X) {
-		return nil, featlab.Errorf(featlab.ErrEmpty, "nil matrix X")
+		return nil, featlab.Errorf(featlab.ErrEmpty, "%snil matrix X", who)
 	}
 	m, d := X.Dims()
 	if m == 0 || d == 0 {
-		return nil, featlab.Errorf(featlab.ErrEmpty, "X is %dx%d", m, d)
+		return nil, featlab.Errorf(featlab.ErrEmpty, "%sX is %dx%d", who, m, d)
 	}
 	if names != nil && len(names) != d {
-		return nil, featlab.Errorf(featlab.ErrShape, "%d feature names for %d columns of X", len(names), d)
+		return nil, featlab.Errorf(featlab.ErrShape, "%s%d feature names for %d columns of X", who, len(names), d)
 	}
 	if len(y) != m {
-		return nil, featlab.Errorf(featlab.ErrShape, "X has %d rows but y has %d values", m, len(y))
+		return nil, featlab.Errorf(featlab.ErrShape, "%sX has %d rows but y has %d values", who, m, len(y))
 	}
 	if err := featlab.CheckVector(y, "target y"); err != nil {
 		return nil, err

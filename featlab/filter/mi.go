@@ -118,7 +118,7 @@ func MutualInfoContext(ctx context.Context, X mat.Matrix, y []float64, cfg MICon
 	if c.K == 0 {
 		c.K = 3
 	}
-	in, err := prepare(X, y, c.Names, true)
+	in, err := prepare("", X, y, c.Names, true)
 	if err != nil {
 		return nil, err
 	}

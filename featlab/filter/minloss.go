@@ -122,7 +122,7 @@ func MinLoss(X mat.Matrix, y []float64, cfg MinLossConfig) (*Scores, error) {
 	default:
 		return nil, featlab.Errorf(featlab.ErrParam, "MinLossConfig.Loss = %d is not a known loss", int(c.Loss))
 	}
-	in, err := prepare(X, y, c.Names, true)
+	in, err := prepare("", X, y, c.Names, true)
 	if err != nil {
 		return nil, err
 	}

@@ -133,7 +133,7 @@ func (c *corr) pvalues() []float64 {
 // correlate validates the input and computes the Pearson correlation of
 // every column of X with y.
 func correlate(X mat.Matrix, y []float64, names []string, workers int) (*corr, error) {
-	in, err := prepare(X, y, names, false)
+	in, err := prepare("", X, y, names, false)
 	if err != nil {
 		return nil, err
 	}

@@ -20,7 +20,7 @@ import (
 // that are not linear. A constant feature scores 0 (p-value 1). y must not
 // be constant.
 func Spearman(X mat.Matrix, y []float64, cfg Config) (*Scores, error) {
-	in, err := prepare(X, y, cfg.Names, true)
+	in, err := prepare("", X, y, cfg.Names, true)
 	if err != nil {
 		return nil, err
 	}
@@ -114,7 +114,7 @@ func sortIndexByValue(idx []int, v []float64) {
 // class), -1 when AUC_j < 0.5, 0 when AUC_j = 0.5. A constant feature has
 // AUC 0.5, the lowest score. y must hold exactly two integer labels.
 func AUC(X mat.Matrix, y []float64, cfg Config) (*Scores, error) {
-	in, err := prepare(X, y, cfg.Names, true)
+	in, err := prepare("", X, y, cfg.Names, true)
 	if err != nil {
 		return nil, err
 	}
@@ -170,7 +170,7 @@ func AUC(X mat.Matrix, y []float64, cfg Config) (*Scores, error) {
 // feature scores the majority-class rate, the lowest possible accuracy. y
 // must hold exactly two integer labels; the larger one plays +1.
 func Stump(X mat.Matrix, y []float64, cfg Config) (*Scores, error) {
-	in, err := prepare(X, y, cfg.Names, true)
+	in, err := prepare("", X, y, cfg.Names, true)
 	if err != nil {
 		return nil, err
 	}

@@ -10,7 +10,6 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"
-	"github.com/featlab/course/featlab/internal/matx"
 	"github.com/featlab/course/featlab/internal/par"
 )
 
@@ -209,22 +208,12 @@ func relief(ctx context.Context, X mat.Matrix, y []float64, cfg ReliefConfig, mu
 	if multi {
 		method = "relief-f"
 	}
-	if featlab.IsNil(X) {
-		return nil, featlab.Errorf(featlab.ErrEmpty, "%s: nil matrix X", method)
-	}
-	m, d := X.Dims()
-	if m == 0 || d == 0 {
-		return nil, featlab.Errorf(featlab.ErrEmpty, "%s: X is %dx%d", method, m, d)
-	}
-	if names != nil && len(names) != d {
-		return nil, featlab.Errorf(featlab.ErrShape, "%s: %d feature names for %d columns of X", method, len(names), d)
-	}
-	if len(y) != m {
-		return nil, featlab.Errorf(featlab.ErrShape, "%s: X has %d rows but y has %d values", method, m, len(y))
-	}
-	if err := featlab.CheckMatrix(X, names); err != nil {
+	in, err := prepare(method, X, y, names, true)
+	if err != nil {
 		return nil, err
 	}
+	m, d := in.m, in.d
+	names = in.names
 	labels, err := featlab.ClassLabels(y, 2)
 	if err != nil {
 		return nil, featlab.Errorf(featlab.ErrLabels, "%s needs integer class labels in y with at least 2 classes (%v)", method, err)
@@ -244,12 +233,7 @@ func relief(ctx context.Context, X mat.Matrix, y []float64, cfg ReliefConfig, mu
 	if c.Distance != ReliefEuclidean && c.Distance != ReliefManhattan {
 		return nil, featlab.Errorf(featlab.ErrParam, "%s: unknown Distance %d", method, c.Distance)
 	}
-	if names == nil {
-		names = featlab.DefaultNames(d)
-	} else {
-		names = append([]string(nil), names...)
-	}
-	rd := newReliefData(X, y, labels, c)
+	rd := newReliefData(in, y, labels, c)
 
 	// The examples the sum runs over.
 	var used []int
@@ -348,14 +332,13 @@ func relief(ctx context.Context, X mat.Matrix, y []float64, cfg ReliefConfig, mu
 	return s, runErr
 }
 
-func newReliefData(X mat.Matrix, y []float64, labels []int, c ReliefConfig) *reliefData {
-	m, d := X.Dims()
+func newReliefData(in *input, y []float64, labels []int, c ReliefConfig) *reliefData {
+	m, d := in.m, in.d
 	rd := &reliefData{m: m, d: d, z: make([]float64, m*d), cat: make([]bool, d), k: max(c.K, 1), metric: c.Distance}
 	if c.Categorical != nil {
 		copy(rd.cat, c.Categorical)
 	}
-	g := matx.RowMajor(X)
-	data, stride := g.Data, g.Stride
+	data, stride := in.data, in.stride
 	lo := make([]float64, d)
 	hi := make([]float64, d)
 	copy(lo, data[:d])

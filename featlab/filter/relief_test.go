@@ -406,7 +406,7 @@ func TestReliefErrors(t *testing.T) {
 		{"short y", featlab.ErrShape, func() error { _, err := filter.Relief(X, y[:3], filter.ReliefConfig{}); return err }},
 		{"names", featlab.ErrShape, func() error { _, err := filter.Relief(X, y, filter.ReliefConfig{Names: []string{"a"}}); return err }},
 		{"NaN", featlab.ErrNotFinite, func() error { _, err := filter.Relief(nan, y, filter.ReliefConfig{}); return err }},
-		{"NaN y", featlab.ErrLabels, func() error {
+		{"NaN y", featlab.ErrNotFinite, func() error {
 			_, err := filter.Relief(X, []float64{0, math.NaN(), 1, 1}, filter.ReliefConfig{})
 			return err
 		}},

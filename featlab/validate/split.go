@@ -125,26 +125,10 @@ func TrainValTest(m int, valFrac, testFrac float64, seed uint64) (train, val, te
 //
 // k must be in [2, m].
 func KFold(m, k int, seed uint64) ([]Fold, error) {
-	if err := checkM(m); err != nil {
+	if err := checkKFold(m, k); err != nil {
 		return nil, err
 	}
-	if k < 2 || k > m {
-		return nil, featlab.Errorf(featlab.ErrParam, "validate: k = %d folds must be in [2, m = %d]", k, m)
-	}
-	p := newRand(seed).Perm(m)
-	fold := make([]int, m)
-	start := 0
-	for f := 0; f < k; f++ {
-		size := m / k
-		if f < m%k {
-			size++
-		}
-		for _, i := range p[start : start+size] {
-			fold[i] = f
-		}
-		start += size
-	}
-	return foldsOf(fold, k), nil
+	return contiguousFolds(newRand(seed).Perm(m), k), nil
 }
 
 // KFoldUnshuffled splits the examples 0..m-1 into k contiguous folds
@@ -158,12 +142,31 @@ func KFold(m, k int, seed uint64) ([]Fold, error) {
 //
 // k must be in [2, m].
 func KFoldUnshuffled(m, k int) ([]Fold, error) {
-	if err := checkM(m); err != nil {
+	if err := checkKFold(m, k); err != nil {
 		return nil, err
 	}
-	if k < 2 || k > m {
-		return nil, featlab.Errorf(featlab.ErrParam, "validate: k = %d folds must be in [2, m = %d]", k, m)
+	order := make([]int, m)
+	for i := range order {
+		order[i] = i
 	}
+	return contiguousFolds(order, k), nil
+}
+
+func checkKFold(m, k int) error {
+	if err := checkM(m); err != nil {
+		return err
+	}
+	if k < 2 || k > m {
+		return featlab.Errorf(featlab.ErrParam, "validate: k = %d folds must be in [2, m = %d]", k, m)
+	}
+	return nil
+}
+
+// contiguousFolds cuts order into k consecutive pieces, the first
+// m mod k of size floor(m/k)+1 and the others floor(m/k); piece f is the
+// test set of fold f.
+func contiguousFolds(order []int, k int) []Fold {
+	m := len(order)
 	fold := make([]int, m)
 	start := 0
 	for f := 0; f < k; f++ {
@@ -171,12 +174,12 @@ func KFoldUnshuffled(m, k int) ([]Fold, error) {
 		if f < m%k {
 			size++
 		}
-		for i := start; i < start+size; i++ {
+		for _, i := range order[start : start+size] {
 			fold[i] = f
 		}
 		start += size
 	}
-	return foldsOf(fold, k), nil
+	return foldsOf(fold, k)
 }
 
 // foldsOf turns a test-fold number per example into k sorted folds.
