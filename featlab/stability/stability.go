@@ -341,14 +341,25 @@ func finished[E any](v []E, done []bool) []E {
 	return out
 }
 
-func checkData(X mat.Matrix, y []float64) (Xm *mat.Dense, m, d int, err error) {
-	m, d, err = featlab.CheckXY(X, y, nil)
+// setup checks the data and the configuration (with the path-only check
+// when path is set) and draws the subsamples.
+func setup(X mat.Matrix, y []float64, cfg Config, path bool) (Xm *mat.Dense, rows [][]int, d int, c Config, err error) {
+	m, d, err := featlab.CheckXY(X, y, nil)
 	if err != nil {
-		return nil, 0, 0, err
+		return nil, nil, 0, c, err
+	}
+	if c, err = cfg.defaults(d); err != nil {
+		return nil, nil, 0, c, err
+	}
+	if path && !math.IsInf(c.ExpectedFalse, 1) && c.Threshold <= 0.5 {
+		return nil, nil, 0, c, featlab.Errorf(featlab.ErrParam, "stability: ExpectedFalse needs Threshold > 1/2, got %v (set ExpectedFalse to +Inf to use the whole grid)", c.Threshold)
+	}
+	if rows, err = subsamples(m, c); err != nil {
+		return nil, nil, 0, c, err
 	}
 	Xm = &mat.Dense{}
 	Xm.SetRawMatrix(matx.RowMajor(X))
-	return Xm, m, d, nil
+	return Xm, rows, d, c, nil
 }
 
 // Select runs stability selection around cfg.Selector: it is called on
@@ -372,15 +383,7 @@ func SelectContext(ctx context.Context, X mat.Matrix, y []float64, cfg Config) (
 	if cfg.Selector == nil {
 		return nil, featlab.Errorf(featlab.ErrParam, "stability: Config.Selector is nil")
 	}
-	Xm, m, d, err := checkData(X, y)
-	if err != nil {
-		return nil, err
-	}
-	c, err := cfg.defaults(d)
-	if err != nil {
-		return nil, err
-	}
-	rows, err := subsamples(m, c)
+	Xm, rows, d, c, err := setup(X, y, cfg, false)
 	if err != nil {
 		return nil, err
 	}
@@ -481,18 +484,7 @@ func path(ctx context.Context, X mat.Matrix, y []float64, grid []float64, sel fu
 	if len(grid) == 0 {
 		return nil, featlab.Errorf(featlab.ErrEmpty, "stability: empty grid")
 	}
-	Xm, m, d, err := checkData(X, y)
-	if err != nil {
-		return nil, err
-	}
-	c, err := cfg.defaults(d)
-	if err != nil {
-		return nil, err
-	}
-	if !math.IsInf(c.ExpectedFalse, 1) && c.Threshold <= 0.5 {
-		return nil, featlab.Errorf(featlab.ErrParam, "stability: ExpectedFalse needs Threshold > 1/2, got %v (set ExpectedFalse to +Inf to use the whole grid)", c.Threshold)
-	}
-	rows, err := subsamples(m, c)
+	Xm, rows, d, c, err := setup(X, y, cfg, true)
 	if err != nil {
 		return nil, err
 	}
