@@ -31,6 +31,7 @@ func all() map[string]featlab.Transformer {
 	return map[string]featlab.Transformer{
 		"Center":        &Center{},
 		"Standardize":   &Standardize{},
+		"StandardizeS":  &Standardize{Sample: true},
 		"UnitRange":     &UnitRange{Min: -2, Max: 2},
 		"MaxAbs":        &MaxAbs{},
 		"Clip":          &Clip{B: 1.5},
