@@ -26,8 +26,8 @@ const (
 	ReliefManhattan
 )
 
-// ReliefConfig holds the parameters of Relief and Relief-F. A nil
-// *ReliefConfig, or the zero value, gives Zhou's formulas exactly: every
+// ReliefConfig holds the parameters of Relief and Relief-F. The zero
+// value gives Zhou's formulas exactly: every
 // example used once, one nearest hit and one nearest miss (per other
 // class), all features continuous, sums (not averages).
 type ReliefConfig struct {

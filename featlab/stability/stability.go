@@ -195,8 +195,8 @@ func (r *Result) Selection() *featlab.Selection { return r.Stable }
 // Selection returns the stable set, Stable.
 func (p *PathResult) Selection() *featlab.Selection { return p.Stable }
 
-func (cfg *Config) defaults(d int) (Config, error) {
-	c := *cfg
+// defaults returns c with its zero fields set to their defaults, checked.
+func (c Config) defaults(d int) (Config, error) {
 	if c.Workers < 0 {
 		c.Workers = 0
 	}
