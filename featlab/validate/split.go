@@ -122,6 +122,8 @@ func TrainValTest(m int, valFrac, testFrac float64, seed uint64) (train, val, te
 // Algorithm (scikit-learn's KFold(n_splits=k, shuffle=True)): a uniform
 // random permutation p of 0..m-1 is cut into k consecutive pieces, the
 // first m mod k of size floor(m/k)+1, the others of size floor(m/k).
+// scikit-learn's default KFold(n_splits=k) does not shuffle: that is
+// KFoldUnshuffled.
 //
 // k must be in [2, m].
 func KFold(m, k int, seed uint64) ([]Fold, error) {
