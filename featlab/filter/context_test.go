@@ -83,6 +83,12 @@ func TestReliefFContextCancel(t *testing.T) {
 	if same == len(s.Values) {
 		t.Error("the partial statistic equals the full one")
 	}
+	for _, w := range []int{1, 2} {
+		_, err := filter.ReliefF(ds.X, ds.Y, filter.ReliefConfig{Workers: w, Progress: func(int, int) { panic("bar") }})
+		if !errors.Is(err, featlab.ErrPanic) {
+			t.Errorf("workers %d: a panicking Progress gives %v, want featlab.ErrPanic", w, err)
+		}
+	}
 	ctx, cancel = context.WithCancel(context.Background())
 	cancel()
 	if s, err := filter.ReliefFContext(ctx, ds.X, ds.Y, filter.ReliefConfig{}); s != nil || !errors.Is(err, context.Canceled) {
