@@ -204,3 +204,30 @@ func TestModelFitsCopiesConcurrently(t *testing.T) {
 		t.Errorf("fitted selection %v, want the informative feature first", sel)
 	}
 }
+
+// A Select inside a nested Pipeline still receives the training targets.
+func TestNestedPipelinePassesTargets(t *testing.T) {
+	X, y := noise(40, 10, 6)
+	for i := 0; i < 40; i++ {
+		X.Set(i, 7, X.At(i, 7)+3*y[i])
+	}
+	inner := &transform.Pipeline{Steps: []featlab.Transformer{
+		&transform.Standardize{},
+		&transform.Select{Selector: filter.TopKSelector(filter.FClassif, filter.Config{}, 1)},
+	}}
+	pred, err := transform.Model{Steps: []featlab.Transformer{&transform.Clip{B: 10}, inner}, Learner: centroid{}}.Fit(X, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fitted := pred.(*transform.FittedModel).Pipeline.Steps[1].(*transform.Pipeline)
+	if got := fitted.Steps[1].(*transform.Select).Selection().Chosen; len(got) != 1 || got[0] != 7 {
+		t.Errorf("nested selection %v, want [7]", got)
+	}
+	if inner.Steps[1].(*transform.Select).Selection() != nil {
+		t.Error("the template's nested step was fitted")
+	}
+	yhat, err := pred.Predict(X)
+	if err != nil || len(yhat) != 40 {
+		t.Fatalf("predict: %v %v", yhat, err)
+	}
+}
