@@ -223,6 +223,9 @@ func TestNestedPipelinePassesTargets(t *testing.T) {
 	if got := fitted.Steps[1].(*transform.Select).Selection().Chosen; len(got) != 1 || got[0] != 7 {
 		t.Errorf("nested selection %v, want [7]", got)
 	}
+	if sel := pred.(*transform.FittedModel).Selection(); sel == nil || sel.Chosen[0] != 7 {
+		t.Errorf("FittedModel.Selection() = %v, want the nested step's", sel)
+	}
 	if inner.Steps[1].(*transform.Select).Selection() != nil {
 		t.Error("the template's nested step was fitted")
 	}

@@ -209,15 +209,25 @@ func (f *FittedModel) Predict(X mat.Matrix) ([]float64, error) {
 	return f.Predictor.Predict(Z)
 }
 
-// Selection returns the Selection of the last Select step (nil when there
-// is none). Its indices refer to the columns that step saw.
+// Selection returns the Selection of the last Select step, looking inside
+// nested Pipelines too (nil when there is none). Its indices refer to the
+// columns that step saw.
 func (f *FittedModel) Selection() *featlab.Selection {
 	if f.Pipeline == nil {
 		return nil
 	}
-	for k := len(f.Pipeline.Steps) - 1; k >= 0; k-- {
-		if s, ok := f.Pipeline.Steps[k].(*Select); ok {
+	return lastSelection(f.Pipeline)
+}
+
+func lastSelection(p *Pipeline) *featlab.Selection {
+	for k := len(p.Steps) - 1; k >= 0; k-- {
+		switch s := p.Steps[k].(type) {
+		case *Select:
 			return s.Selection()
+		case *Pipeline:
+			if sel := lastSelection(s); sel != nil {
+				return sel
+			}
 		}
 	}
 	return nil
