@@ -161,3 +161,13 @@ func Lasso(lambda float64, intercept bool) featlab.Selector {
 		return featlab.NewSelection("lasso, lambda = "+featlab.FormatFloat(lambda), featlab.DefaultNames(d), r.NonZero()), nil
 	})
 }
+
+// Select makes a LassoConfig a featlab.Selector: it runs LassoPath on X
+// and y and returns the stable set.
+func (c LassoConfig) Select(X mat.Matrix, y []float64) (*featlab.Selection, error) {
+	r, err := LassoPath(X, y, c)
+	if err != nil {
+		return nil, err
+	}
+	return r.Selection(), nil
+}

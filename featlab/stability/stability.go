@@ -609,3 +609,15 @@ func (p *PathResult) At(k int) (*Result, error) {
 		featlab.FormatFloat(p.Grid[k]), featlab.FormatFloat(p.threshold)), p.names, res.Frequency, p.threshold)
 	return res, nil
 }
+
+// Select makes a Config a featlab.Selector: it runs stability selection
+// around c.Selector on X and y (the package function Select) and returns
+// the stable set. As a transform.Select step it stabilises a selection
+// inside each fold of a cross-validation.
+func (c Config) Select(X mat.Matrix, y []float64) (*featlab.Selection, error) {
+	r, err := Select(X, y, c)
+	if err != nil {
+		return nil, err
+	}
+	return r.Selection(), nil
+}

@@ -494,3 +494,27 @@ func TestSelectContextCancel(t *testing.T) {
 		t.Errorf("lasso path cancelled before start: %v, %v", res, err)
 	}
 }
+
+// Config and LassoConfig are featlab.Selectors returning the stable set.
+func TestConfigsAreSelectors(t *testing.T) {
+	ds, _, _ := synth.Sparse(120, synth.SparseConfig{Features: 10, Support: 3, Noise: 0.5}, 2)
+	var sel featlab.Selector = Config{Selector: topCorr(3), Rounds: 20, Seed: 4}
+	got, err := sel.Select(ds.X, ds.Y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, _ := Select(ds.X, ds.Y, Config{Selector: topCorr(3), Rounds: 20, Seed: 4})
+	if !reflect.DeepEqual(got.Chosen, res.Selection().Chosen) || len(got.Chosen) == 0 {
+		t.Errorf("Config.Select %v, Select %v", got.Chosen, res.Selection().Chosen)
+	}
+	lc := LassoConfig{Intercept: true, NLambdas: 10, Config: Config{Rounds: 10, Seed: 4}}
+	sel = lc
+	got, err = sel.Select(ds.X, ds.Y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := LassoPath(ds.X, ds.Y, lc)
+	if !reflect.DeepEqual(got.Chosen, p.Selection().Chosen) {
+		t.Errorf("LassoConfig.Select %v, LassoPath %v", got.Chosen, p.Selection().Chosen)
+	}
+}
