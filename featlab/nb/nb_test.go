@@ -3,6 +3,7 @@ package nb
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -152,5 +153,51 @@ func TestHeadlessProgressIsFiveFixedLines(t *testing.T) {
 		if got := headlessProgress(steps, 1000); got != want {
 			t.Errorf("steps %v printed:\n%s\nwant:\n%s", steps[:min(len(steps), 5)], got, want)
 		}
+	}
+}
+
+func TestErrorTextDropsRepeatedPrefix(t *testing.T) {
+	inner := featlab.Errorf(featlab.ErrNotFinite, "value NaN at row 3, column 1")
+	wrapped := fmt.Errorf("featlab: validate: fold 2: %w", inner)
+	for _, tc := range []struct {
+		err  error
+		want string
+	}{
+		{inner, "featlab: value NaN at row 3, column 1: NaN or Inf in data"},
+		{wrapped, "featlab: validate: fold 2: value NaN at row 3, column 1: NaN or Inf in data"},
+		{errors.New("nb: nil figure"), "nb: nil figure"},
+		{nil, ""},
+	} {
+		if got := ErrorText(tc.err); got != tc.want {
+			t.Errorf("ErrorText(%v) = %q, want %q", tc.err, got, tc.want)
+		}
+	}
+}
+
+func TestMustMessageHasOnePrefix(t *testing.T) {
+	defer func() {
+		r := recover()
+		if s, _ := r.(string); s != "featlab: k = 0 outside [1, 3]: invalid parameter" {
+			t.Errorf("Must panicked with %q", r)
+		}
+	}()
+	Must(featlab.Errorf(featlab.ErrParam, "k = 0 outside [1, 3]"))
+}
+
+func TestPlainTextKeepsTheWords(t *testing.T) {
+	h := `<div style="x"><b>&#10008; FAIL</b> <b>mean</b>: case 2 of 50<table><tr><td>expected</td><td><code>2.5</code></td></tr>` +
+		`<tr><td>got</td><td><code>10</code></td></tr></table><div><b>Hint:</b> divide &amp; conquer</div></div>`
+	want := "✘ FAIL mean: case 2 of 50\nexpected  2.5\ngot  10\nHint: divide & conquer"
+	if got := plainText(h); got != want {
+		t.Errorf("plainText:\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestTableTextAligns(t *testing.T) {
+	df := dataframe.New(series.New([]string{"a", "bcd"}, series.String, "name"),
+		series.New([]float64{1.5, 22}, series.Float, "value"))
+	want := "name  value\n   a    1.5\n bcd     22"
+	if got := TableText(df); got != want {
+		t.Errorf("TableText:\n%s\nwant\n%s", got, want)
 	}
 }
