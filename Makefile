@@ -31,7 +31,7 @@ define timed
 	@printf '\n==> %s\n' "$(1)"; s=$$(date +%s); $(2); printf '    %s: %ss\n' "$(1)" $$(( $$(date +%s) - s ))
 endef
 
-.PHONY: help setup jupyter tools kernel warm lab trust figures notebook notebooks test bench peers site docker-check clean
+.PHONY: help setup jupyter tools kernel warm lab serve trust figures notebook notebooks test bench peers site docker-check clean
 
 # apt_install WHAT, PACKAGES: install Debian packages with apt-get (sudo
 # when not root), or say exactly what to install where there is no apt-get.
@@ -111,9 +111,14 @@ trust:
 	@jupyter trust $(NOTEBOOKS) >/dev/null 2>&1 && printf '==> marked %d notebooks trusted\n' $(words $(NOTEBOOKS)) \
 	  || printf '==> could not mark the notebooks trusted (they still open; figures show as PNG)\n'
 
-## lab: Jupyter on notebooks/ with the GoNB kernel, on PORT or the next free
-## port, with the settings in jupyter/ (tabs shown as plain indentation).
-lab: setup trust
+## lab: set up, then serve.
+lab: setup
+	@$(MAKE) --no-print-directory serve
+
+## serve: Jupyter on notebooks/ with the GoNB kernel, on PORT or the next free
+## port, with the settings in jupyter/ (tabs shown as plain indentation); no
+## set-up (the container runs this at every start, setup ran at build time).
+serve: trust
 	@ROOTFLAG=""; [ "$$(id -u)" != 0 ] || ROOTFLAG=--allow-root; \
 	port=$$($(BIN)/nbrun freeport $(IP) $(PORT)); \
 	token=$${FEATLAB_TOKEN:-$$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')}; \
