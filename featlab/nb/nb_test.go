@@ -201,3 +201,33 @@ func TestTableTextAligns(t *testing.T) {
 		t.Errorf("TableText:\n%s\nwant\n%s", got, want)
 	}
 }
+
+func TestSliderHeadlessIsShowAtTheDefault(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("FEATLAB_PLOTS", dir)
+	var drawn []float64
+	draw := func(v float64) (any, error) {
+		drawn = append(drawn, v)
+		return linePlot(t), nil
+	}
+	Slider("99-test", "slid", "lambda", []float64{0.1, 0.2, 0.3}, 1, draw)
+	if len(drawn) != 1 || drawn[0] != 0.2 {
+		t.Errorf("headless Slider drew %v, want only the default 0.2", drawn)
+	}
+	Show(linePlot(t), "99-test", "shown")
+	a, err1 := os.ReadFile(filepath.Join(dir, "99-test", "slid.png"))
+	b, err2 := os.ReadFile(filepath.Join(dir, "99-test", "shown.png"))
+	if err1 != nil || err2 != nil || !bytes.Equal(a, b) {
+		t.Errorf("headless Slider did not save what Show saves (%v, %v)", err1, err2)
+	}
+}
+
+func TestSliderRejectsBadDefault(t *testing.T) {
+	t.Setenv("FEATLAB_PLOTS", t.TempDir())
+	defer func() {
+		if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "default index 3") {
+			t.Errorf("Slider with a bad default recovered %v", r)
+		}
+	}()
+	Slider("99-test", "x", "b", []float64{1, 2, 3}, 3, func(float64) (any, error) { return linePlot(t), nil })
+}
