@@ -13,6 +13,7 @@ GO      ?= go
 PORT    ?= 8888
 IP      ?= 127.0.0.1
 NB      ?=
+TRUST   ?= 1
 export PATH := $(BIN):$(shell $(GO) env GOROOT 2>/dev/null)/bin:$(PATH)
 export GOTOOLCHAIN ?= local
 
@@ -54,6 +55,7 @@ help:
 	@echo "make lab      set up, then open the notebooks in Jupyter (http://$(IP):$(PORT), or the next free port)"
 	@echo "make bench    install the peers if missing, Go benchmarks, then featlab against scikit-learn/glmnet on the same data"
 	@echo "make site     export every executed notebook to static HTML in site/ (open site/index.html)"
+	@echo "make test-browser  headless Chromium checks figures unrun and moves every slider (installs chromium from Debian)"
 	@echo "make docker-check  run the Dockerfile's steps in a clean copy (no Docker engine needed)"
 	@echo "make notebook NB=notebooks/05-sparsity.ipynb   re-execute one notebook in place (for authors)"
 	@echo "make notebooks  re-execute every notebook in place and regenerate plots/ (after a library change)"
@@ -123,7 +125,8 @@ lab: setup
 ## serve: Jupyter on notebooks/ with the GoNB kernel, on PORT or the next free
 ## port, with the settings in jupyter/ (tabs shown as plain indentation); no
 ## set-up (the container runs this at every start, setup ran at build time).
-serve: trust
+serve:
+	@[ "$(TRUST)" = 0 ] || $(MAKE) --no-print-directory trust
 	@ROOTFLAG=""; [ "$$(id -u)" != 0 ] || ROOTFLAG=--allow-root; \
 	port=$$($(BIN)/nbrun freeport $(IP) $(PORT)); \
 	token=$${FEATLAB_TOKEN:-$$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')}; \
@@ -199,6 +202,26 @@ bench: peers
 	  printf '\n==> featlab against scikit-learn / glmnet (same data, same run)\n'; \
 	  $(GO) run ./featlab/internal/peerbench; \
 	fi
+
+## test-browser: headless Chromium drives `make serve` (untrusted, on a spare
+## port): every stored figure shows unrun, no tab arrows, every nb.Slider moves
+## its figure. Screenshots in /tmp/featlab-browser.
+test-browser: setup browser-deps
+	@printf '==> browser test: Chromium against make serve on port %s+\n' 8890
+	@log=$$(mktemp); trap 'kill -- -$$pid 2>/dev/null; rm -f $$log' EXIT; \
+	FEATLAB_SLIDER_IDLE=$${FEATLAB_SLIDER_IDLE:-20s} setsid $(MAKE) --no-print-directory serve TRUST=0 IP=127.0.0.1 PORT=8890 >$$log 2>&1 & pid=$$!; \
+	for i in $$(seq 60); do url=$$(sed -n 's/^ *open *\(http[^ ]*\)$$/\1/p' $$log); [ -z "$$url" ] || break; sleep 1; done; \
+	[ -n "$$url" ] || { cat $$log; exit 1; }; sleep 2; \
+	/usr/bin/python3 featlab/internal/nbrun/browser.py "$$url" $(NOTEBOOKS)
+
+.PHONY: browser-deps browser-install test-browser
+browser-deps:
+	@if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ] && /usr/bin/python3 -c 'import selenium' 2>/dev/null; then \
+	  printf '==> chromium, chromedriver and selenium present\n'; \
+	else $(MAKE) --no-print-directory browser-install; fi
+
+browser-install:
+	$(call apt_install,the browser test's Chromium and Selenium,$(BROWSER_DEBS))
 
 ## docker-check: the Dockerfile's steps in a clean copy of the committed tree
 ## (what can be verified without a Docker engine; see docker/README.md).
