@@ -493,7 +493,7 @@ func probe(root string) error {
 		fmt.Printf("  building %d packages through the kernel, as a notebook does (the first time takes a minute or two)\n", len(pkgs))
 	}
 	nb := map[string]any{
-		"cells": cells,
+		"cells":          cells,
 		"metadata":       map[string]any{"kernelspec": map[string]any{"name": "gonb", "display_name": "Go (gonb)", "language": "go"}},
 		"nbformat":       4,
 		"nbformat_minor": 5,

@@ -63,7 +63,8 @@ func figureProblems(nbPath, page, plotsDir string) ([]string, int, error) {
 					problems = append(problems, fmt.Sprintf("code cell %d: a stored PNG is not an image of the page", k+1))
 				}
 			}
-			if raw, ok := o.Data["text/html"]; ok && bytes.Contains(raw, []byte("<svg")) {
+			var h multiline
+			if raw, ok := o.Data["text/html"]; ok && json.Unmarshal(raw, &h) == nil && strings.Contains(string(h), "<svg") {
 				problems = append(problems, fmt.Sprintf("code cell %d: a figure stored as SVG inside HTML (untrusted viewers drop it; show figures with nb.Show, which stores a PNG)", k+1))
 			}
 		}
