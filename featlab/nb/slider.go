@@ -32,6 +32,8 @@ const sliderStart = 10 * time.Second
 // draw(values[i]) (not saved), and the line under the slider reads
 // "<label> = <value>". The cell runs while the slider is in use and ends
 // after SliderIdle without a move; run it again to bring the slider back.
+// Call it last in its cell: output the cell prints after it appears only
+// once the slider has closed.
 func Slider(notebook, name, label string, values []float64, at int, draw func(v float64) (any, error)) {
 	if len(values) == 0 || at < 0 || at >= len(values) {
 		fail(fmt.Errorf("nb: Slider %q: default index %d outside the %d values", name, at, len(values)))
