@@ -14,6 +14,9 @@ PORT    ?= 8888
 IP      ?= 127.0.0.1
 NB      ?=
 TRUST   ?= 1
+# How long a live figure slider waits for a move before its cell ends (so
+# "Run All" moves on); for a lecture: make lab SLIDER_IDLE=10m.
+SLIDER_IDLE ?= 30s
 export PATH := $(BIN):$(shell $(GO) env GOROOT 2>/dev/null)/bin:$(PATH)
 export GOTOOLCHAIN ?= local
 
@@ -133,7 +136,7 @@ serve:
 	host=$(IP); [ "$$host" != 0.0.0.0 ] || host=localhost; \
 	[ "$$port" = "$(PORT)" ] || printf '==> port %s is taken; using %s\n' "$(PORT)" "$$port"; \
 	printf '==> starting Jupyter on notebooks/\n\n    open  http://%s:%s/?token=%s\n\n' "$$host" "$$port" "$$token"; \
-	cd notebooks && JUPYTER_CONFIG_DIR=$(JUPYTER_CONFIG) exec jupyter notebook --no-browser --ip=$(IP) \
+	cd notebooks && FEATLAB_SLIDER_IDLE=$${FEATLAB_SLIDER_IDLE:-$(SLIDER_IDLE)} JUPYTER_CONFIG_DIR=$(JUPYTER_CONFIG) exec jupyter notebook --no-browser --ip=$(IP) \
 	  --port=$$port --port-retries=0 --NotebookApp.token=$$token $$ROOTFLAG
 
 ## figures: execute every notebook headless and write every figure into plots/.

@@ -14,8 +14,9 @@ import (
 
 // SliderIdle is how long a live slider waits for the next move before its
 // cell ends (so that "Run All" goes on to the next cells). Moving it resets
-// the wait; FEATLAB_SLIDER_IDLE (a Go duration such as "5m") overrides it.
-var SliderIdle = 90 * time.Second
+// the wait; FEATLAB_SLIDER_IDLE (a Go duration such as "10m"; make lab sets
+// it from SLIDER_IDLE, 30s by default) overrides it.
+var SliderIdle = 30 * time.Second
 
 // sliderStart bounds the wait for the browser to answer a new slider: a
 // notebook executed without a browser (nbconvert without FEATLAB_HEADLESS)
