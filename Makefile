@@ -17,6 +17,8 @@ TRUST   ?= 1
 # How long a live figure slider waits for a move before its cell ends (so
 # "Run All" moves on); for a lecture: make lab SLIDER_IDLE=10m.
 SLIDER_IDLE ?= 30s
+# The folder make serve serves (test-browser serves copies).
+NBDIR   ?= notebooks
 export PATH := $(BIN):$(shell $(GO) env GOROOT 2>/dev/null)/bin:$(PATH)
 export GOTOOLCHAIN ?= local
 
@@ -135,8 +137,8 @@ serve:
 	token=$${FEATLAB_TOKEN:-$$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')}; \
 	host=$(IP); [ "$$host" != 0.0.0.0 ] || host=localhost; \
 	[ "$$port" = "$(PORT)" ] || printf '==> port %s is taken; using %s\n' "$(PORT)" "$$port"; \
-	printf '==> starting Jupyter on notebooks/\n\n    open  http://%s:%s/?token=%s\n\n' "$$host" "$$port" "$$token"; \
-	cd notebooks && FEATLAB_SLIDER_IDLE=$${FEATLAB_SLIDER_IDLE:-$(SLIDER_IDLE)} JUPYTER_CONFIG_DIR=$(JUPYTER_CONFIG) exec jupyter notebook --no-browser --ip=$(IP) \
+	printf '==> starting Jupyter on $(NBDIR)/\n\n    open  http://%s:%s/?token=%s\n\n' "$$host" "$$port" "$$token"; \
+	cd $(NBDIR) && FEATLAB_SLIDER_IDLE=$${FEATLAB_SLIDER_IDLE:-$(SLIDER_IDLE)} JUPYTER_CONFIG_DIR=$(JUPYTER_CONFIG) exec jupyter notebook --no-browser --ip=$(IP) \
 	  --port=$$port --port-retries=0 --NotebookApp.token=$$token $$ROOTFLAG
 
 ## figures: execute every notebook headless and write every figure into plots/.
@@ -210,12 +212,15 @@ bench: peers
 ## port): every stored figure shows unrun, no tab arrows, every nb.Slider moves
 ## its figure. Screenshots in /tmp/featlab-browser.
 test-browser: setup browser-deps
-	@printf '==> browser test: Chromium against make serve on port %s+\n' 8890
-	@log=$$(mktemp); trap 'kill -- -$$pid 2>/dev/null; rm -f $$log' EXIT; \
-	FEATLAB_SLIDER_IDLE=$${FEATLAB_SLIDER_IDLE:-20s} setsid $(MAKE) --no-print-directory serve TRUST=0 IP=127.0.0.1 PORT=8890 >$$log 2>&1 & pid=$$!; \
+	@printf '==> browser test: Chromium against make serve (copies of the notebooks, untrusted) on port %s+\n' 8890
+	@dir=$(ROOT)/.browser-notebooks; log=$$(mktemp); plots=$$(mktemp -d); rm -rf $$dir; mkdir -p $$dir; \
+	cp $(NOTEBOOKS) $$dir/; \
+	trap 'kill -- -$$pid 2>/dev/null; rm -rf $$log $$plots $$dir' EXIT; \
+	FEATLAB_PLOTS=$$plots FEATLAB_SLIDER_IDLE=$${FEATLAB_SLIDER_IDLE:-20s} setsid $(MAKE) --no-print-directory serve \
+	  TRUST=0 IP=127.0.0.1 PORT=8890 NBDIR=$$dir >$$log 2>&1 & pid=$$!; \
 	for i in $$(seq 60); do url=$$(sed -n 's/^ *open *\(http[^ ]*\)$$/\1/p' $$log); [ -z "$$url" ] || break; sleep 1; done; \
 	[ -n "$$url" ] || { cat $$log; exit 1; }; sleep 2; \
-	/usr/bin/python3 featlab/internal/nbrun/browser.py "$$url" $(NOTEBOOKS)
+	/usr/bin/python3 featlab/internal/nbrun/browser.py "$$url" $(addprefix $$dir/,$(notdir $(NOTEBOOKS)))
 
 .PHONY: browser-deps browser-install test-browser
 browser-deps:

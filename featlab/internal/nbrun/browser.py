@@ -11,7 +11,9 @@ as a student or lecturer would see it:
      cell shows a slider under the figure; moving the slider redraws the
      figure (its PNG changes) and the label under it follows.
 
-usage: browser.py URL NOTEBOOK...   (URL as printed by make serve, with token)
+usage: browser.py URL NOTEBOOK...   (URL as printed by make serve, with token;
+the notebooks are given by their path, the server serves their folder; make
+test-browser serves copies, and the script never saves a notebook)
 Screenshots go to $FEATLAB_SHOTS (default /tmp/featlab-browser).
 """
 import json
@@ -53,6 +55,12 @@ def open_notebook(d, base, token, path):
     d.get("%s/notebooks/%s?token=%s" % (base, urllib.parse.quote(path), token))
     wait("the notebook to load", lambda: d.execute_script(
         "return window.Jupyter && Jupyter.notebook && Jupyter.notebook._fully_loaded"), 60)
+    # Never write the notebook back: no autosave, no save on leaving.
+    d.execute_script("""
+        Jupyter.notebook.set_autosave_interval(0);
+        Jupyter.notebook.save_notebook = () => Promise.resolve();
+        Jupyter.notebook.set_dirty = () => {};
+        window.onbeforeunload = null;""")
 
 
 def stored_figures(path):
@@ -97,7 +105,10 @@ def check_sliders(d, base, token, nb_path, rel):
         out = "Jupyter.notebook.get_cell(%d).output_area.element[0]" % idx
         slider = wait("the slider of cell %d" % idx, lambda: d.execute_script(
             "return %s.querySelector('input[type=range]')" % out), 300)
-        img = lambda: d.execute_script("const i = %s.querySelector('.output_png img'); return i ? i.src : ''" % out)
+        # The slider's figure is the last image of the cell (figures shown
+        # before it in the same cell come first).
+        img = lambda: d.execute_script(
+            "const i = Array.from(%s.querySelectorAll('.output_png img')).pop(); return i ? i.src : ''" % out)
         label = lambda: d.execute_script(
             "return Array.from(%s.querySelectorAll('div')).map(e => e.innerText).filter(t => t.includes(' = ')).pop() || ''" % out)
         before, label0 = wait("the figure", img, 60), label()
@@ -115,6 +126,7 @@ def check_sliders(d, base, token, nb_path, rel):
         assert label() != label0, "the label did not follow the slider"
         d.execute_script("Jupyter.notebook.kernel.interrupt();")
         time.sleep(2)
+    d.execute_script("Jupyter.notebook.kernel.kill();")
 
 
 def main():
@@ -125,10 +137,9 @@ def main():
     d = driver()
     try:
         for nb in notebooks:
-            rel = os.path.relpath(nb, "notebooks")
-            check_unrun(d, base, token, nb, rel)
+            check_unrun(d, base, token, nb, os.path.basename(nb))
         for nb in notebooks:
-            check_sliders(d, base, token, nb, os.path.relpath(nb, "notebooks"))
+            check_sliders(d, base, token, nb, os.path.basename(nb))
     finally:
         d.quit()
     print("  screenshots in %s" % SHOTS)
