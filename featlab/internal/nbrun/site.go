@@ -240,6 +240,18 @@ func site(out, readme, plotsDir string, paths []string) error {
 	if err := nbconvertHTML(append(copies, ip), out, false); err != nil {
 		return err
 	}
+	// Go code is indented with tabs: show them 4 columns wide, as make lab does.
+	pages, _ := filepath.Glob(filepath.Join(out, "*.html"))
+	for _, pg := range pages {
+		h, err := os.ReadFile(pg)
+		if err != nil {
+			return err
+		}
+		h = bytes.Replace(h, []byte("</head>"), []byte("<style>pre, code { tab-size: 4; -moz-tab-size: 4; }</style>\n</head>"), 1)
+		if err := os.WriteFile(pg, h, 0o644); err != nil {
+			return err
+		}
+	}
 	// Check: every page has its figures, and links between pages resolve.
 	var problems []string
 	for _, p := range paths {
