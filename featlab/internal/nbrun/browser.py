@@ -141,7 +141,18 @@ def main():
         for nb in notebooks:
             check_sliders(d, base, token, nb, os.path.basename(nb))
     finally:
-        d.quit()
+        # Shut down every kernel the pages started, through the server.
+        try:
+            d.get("%s/tree?token=%s" % (base, token))
+            d.execute_async_script("""
+                const done = arguments[arguments.length - 1];
+                const xsrf = (document.cookie.match(/_xsrf=([^;]+)/) || [])[1] || '';
+                const h = {'X-XSRFToken': xsrf};
+                fetch('/api/sessions', {headers: h}).then(r => r.json())
+                  .then(ss => Promise.all(ss.map(s => fetch('/api/sessions/' + s.id, {method: 'DELETE', headers: h}))))
+                  .then(() => done(true), () => done(false));""")
+        finally:
+            d.quit()
     print("  screenshots in %s" % SHOTS)
 
 
