@@ -52,7 +52,11 @@ func Slider(notebook, name, label string, values []float64, at int, draw func(v 
 	}
 	alt := fmt.Sprintf("[figure %s/%s]", notebook, name)
 	if Headless() {
-		Show(fig, notebook, name) // saved again: same bytes, files untouched
+		if gonbui.IsNotebook {
+			sendPNG(png, alt)
+		} else {
+			fmt.Printf("[figure %s/%s saved]\n", notebook, name)
+		}
 		return
 	}
 	figID := "featlab-fig-" + gonbui.UniqueId()
