@@ -56,7 +56,7 @@ endef
 help:
 	@echo "make setup    install what is missing (Jupyter, GoNB, goimports, gopls) and prove the kernel works"
 	@echo "make figures  set up, execute every notebook headless, regenerate every figure in plots/"
-	@echo "make test     set up; gofmt, go vet, go test, every notebook executed, figures compared with plots/"
+	@echo "make test     set up; gofmt, go vet, go test, notebooks executed, figures compared with plots/, rendered untrusted and as a site"
 	@echo "make lab      set up, then open the notebooks in Jupyter (http://$(IP):$(PORT), or the next free port)"
 	@echo "make bench    install the peers if missing, Go benchmarks, then featlab against scikit-learn/glmnet on the same data"
 	@echo "make site     export every executed notebook to static HTML in site/ (open site/index.html)"
@@ -171,7 +171,7 @@ notebooks: tools kernel
 test: setup
 	@start=$$(date +%s); \
 	$(MAKE) --no-print-directory test-stages; \
-	printf '\nmake test: all stages passed in %ss (gofmt, vet, go test, %d notebooks, figures)\n' $$(( $$(date +%s) - start )) $(words $(NOTEBOOKS))
+	printf '\nmake test: all stages passed in %ss (gofmt, vet, go test, %d notebooks, figures, untrusted render, site)\n' $$(( $$(date +%s) - start )) $(words $(NOTEBOOKS))
 
 .PHONY: test-stages
 test-stages:
