@@ -69,7 +69,7 @@ func Slider(notebook, name, label string, values []float64, at int, draw func(v 
 	update(png)
 	labelID := "featlab-label-" + gonbui.UniqueId()
 	say := func(v float64, note string) {
-		gonbui.UpdateHTML(labelID, fmt.Sprintf(`<div style="font-family:monospace">%s = %s%s</div>`,
+		gonbui.UpdateHTML(labelID, fmt.Sprintf(`<div class="featlab-slider-label" style="font-family:monospace">%s = %s%s</div>`,
 			html.EscapeString(label), html.EscapeString(fmt.Sprintf("%.4g", v)), note))
 	}
 	say(values[at], "")

@@ -110,7 +110,7 @@ def check_sliders(d, base, token, nb_path, rel):
         img = lambda: d.execute_script(
             "const i = Array.from(%s.querySelectorAll('.output_png img')).pop(); return i ? i.src : ''" % out)
         label = lambda: d.execute_script(
-            "return Array.from(%s.querySelectorAll('div')).map(e => e.innerText).filter(t => t.includes(' = ')).pop() || ''" % out)
+            "const l = Array.from(%s.querySelectorAll('.featlab-slider-label')).pop(); return l ? l.innerText : ''" % out)
         before, label0 = wait("the figure", img, 60), label()
         d.execute_script("arguments[0].scrollIntoView({block: 'center'});", slider)
         d.save_screenshot(os.path.join(SHOTS, "%s-cell%d-before.png" % (name, idx)))
