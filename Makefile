@@ -24,6 +24,9 @@ export GOTOOLCHAIN ?= local
 
 GOPLS_VERSION := v0.20.0
 NOTEBOOKS := $(sort $(wildcard notebooks/[0-9][0-9]-*.ipynb))
+comma := ,
+# The Python make bench times scikit-learn with (Debian's, not a pyenv/venv one).
+PEER_PYTHON ?= /usr/bin/python3
 JUPYTER_DEBS := jupyter-notebook jupyter-nbconvert python3-nbclient
 # The peers make bench times featlab against (Debian packages).
 PEER_DEBS := python3-sklearn python3-pandas python3-scipy python3-statsmodels python3-cvxopt r-base-core r-cran-glmnet r-cran-leaps
@@ -39,8 +42,8 @@ endef
 
 .PHONY: help setup jupyter tools kernel warm lab serve trust figures notebook notebooks test bench peers site docker-check clean
 
-# apt_install WHAT, PACKAGES: install Debian packages with apt-get (sudo
-# when not root), or say exactly what to install where there is no apt-get.
+# apt_install WHAT, PACKAGES[, HINT]: install Debian packages with apt-get
+# (sudo when not root), or say exactly what to install where there is none.
 define apt_install
 	@if command -v apt-get >/dev/null 2>&1; then \
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
@@ -48,7 +51,8 @@ define apt_install
 	  $$SUDO apt-get update -qq; \
 	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $(2) >/dev/null; \
 	else \
-	  echo "$(1) is missing and this system has no apt-get. Install the equivalents of these Debian packages: $(2)"; \
+	  echo "No apt-get on this system to install $(1). Install the equivalents of these Debian packages: $(2)"; \
+	  [ -z "$(3)" ] || echo "$(3)"; \
 	  exit 1; \
 	fi
 endef
@@ -189,23 +193,23 @@ test-stages:
 ## peers: scikit-learn, scipy, statsmodels, cvxopt (Debian's /usr/bin/python3,
 ## which peerbench uses) and R with glmnet and leaps, installed if missing.
 peers:
-	@if /usr/bin/python3 -c 'import sklearn, pandas, scipy, statsmodels, cvxopt' >/dev/null 2>&1 \
+	@if $(PEER_PYTHON) -c 'import sklearn, pandas, scipy, statsmodels, cvxopt' >/dev/null 2>&1 \
 	    && Rscript -e 'library(glmnet); library(leaps)' >/dev/null 2>&1; then \
 	  printf '==> peers present: scikit-learn %s, R glmnet %s\n' \
-	    "$$(/usr/bin/python3 -c 'import sklearn; print(sklearn.__version__)')" \
+	    "$$($(PEER_PYTHON) -c 'import sklearn; print(sklearn.__version__)')" \
 	    "$$(Rscript -e 'cat(as.character(packageVersion("glmnet")))')"; \
 	else $(MAKE) --no-print-directory peers-install; fi
 
 .PHONY: peers-install
 peers-install:
-	$(call apt_install,the benchmark peers,$(PEER_DEBS))
+	$(call apt_install,the benchmark peers,$(PEER_DEBS),For example: python3 -m pip install scikit-learn pandas scipy statsmodels cvxopt; in R: install.packages(c('glmnet'$(comma) 'leaps')); then: make bench PEER_PYTHON=/path/to/that/python3)
 
 ## bench: Go benchmarks, then the side-by-side comparison with the peers.
 bench: peers
 	$(call timed,go benchmarks,$(GO) test -run '^$$' -bench . -benchmem ./...)
 	@if [ -d featlab/internal/peerbench ]; then \
 	  printf '\n==> featlab against scikit-learn / glmnet (same data, same run)\n'; \
-	  $(GO) run ./featlab/internal/peerbench; \
+	  $(GO) run ./featlab/internal/peerbench -python=$(PEER_PYTHON); \
 	fi
 
 ## test-browser: headless Chromium drives `make serve` (untrusted, on a spare
