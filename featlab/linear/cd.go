@@ -4,6 +4,8 @@ import (
 	"math"
 	"sort"
 
+	"github.com/featlab/course/featlab/internal/design"
+
 	"gonum.org/v1/gonum/floats"
 )
 
@@ -23,7 +25,7 @@ import (
 // violator before convergence is declared, so no feature is wrongly
 // discarded.
 type covCD struct {
-	ds      *design
+	ds      *design.Design
 	w, g    []float64
 	gram    [][]float64
 	inWork  []bool
@@ -40,20 +42,19 @@ type covCD struct {
 	r       []float64
 }
 
-func newCovCD(ds *design, w []float64) *covCD {
-	ds.prepare()
+func newCovCD(ds *design.Design, w []float64) *covCD {
 	s := &covCD{
 		ds:      ds,
 		w:       w,
-		g:       make([]float64, ds.d),
-		gram:    make([][]float64, ds.d),
-		inWork:  make([]bool, ds.d),
-		scratch: make([]float64, ds.m),
+		g:       make([]float64, ds.D),
+		gram:    make([][]float64, ds.D),
+		inWork:  make([]bool, ds.D),
+		scratch: make([]float64, ds.M),
 	}
-	copy(s.g, ds.xty)
+	copy(s.g, ds.XtY)
 	for j, v := range w {
 		if v != 0 {
-			if ds.norm2[j] == 0 {
+			if ds.Norm2[j] == 0 {
 				w[j] = 0
 				continue
 			}
@@ -87,7 +88,7 @@ func (s *covCD) fillBatch(j int) {
 	idx := append(s.batch[:0], j)
 	thr := s.L1 / 2
 	for k, gk := range s.g {
-		if k != j && s.gram[k] == nil && s.ds.norm2[k] > 0 && math.Abs(gk) >= thr {
+		if k != j && s.gram[k] == nil && s.ds.Norm2[k] > 0 && math.Abs(gk) >= thr {
 			idx = append(idx, k)
 		}
 	}
@@ -103,7 +104,7 @@ func (s *covCD) fillBatch(j int) {
 		idx = idx[:maxBatch]
 	}
 	s.batch = idx
-	d := s.ds.d
+	d := s.ds.D
 	slab := make([]float64, len(idx)*d)
 	cols := s.cols[:0]
 	for b, k := range idx {
@@ -112,9 +113,9 @@ func (s *covCD) fillBatch(j int) {
 		cols = append(cols, c)
 	}
 	s.cols = cols
-	s.ds.gramCols(cols, idx, &s.vbuf)
+	s.ds.GramCols(cols, idx, &s.vbuf)
 	for b, k := range idx {
-		cols[b][k] = s.ds.norm2[k]
+		cols[b][k] = s.ds.Norm2[k]
 	}
 	s.ngram += len(idx)
 	s.npass++
@@ -130,7 +131,7 @@ func (s *covCD) addWork(j int) {
 // sweep minimises exactly along each coordinate of idx in turn and returns
 // the largest change and the largest |w_j| over idx.
 func (s *covCD) sweep(idx []int) (dmax, wmax float64) {
-	w, g, norm2 := s.w, s.g, s.ds.norm2
+	w, g, norm2 := s.w, s.g, s.ds.Norm2
 	L1, L2 := s.L1, s.L2
 	for _, j := range idx {
 		n2 := norm2[j]
@@ -164,7 +165,7 @@ func (s *covCD) sweep(idx []int) (dmax, wmax float64) {
 func (s *covCD) kkt() int {
 	n := 0
 	for j, gj := range s.g {
-		if !s.inWork[j] && math.Abs(gj) > s.L1 && s.ds.norm2[j] > 0 {
+		if !s.inWork[j] && math.Abs(gj) > s.L1 && s.ds.Norm2[j] > 0 {
 			s.addWork(j)
 			n++
 		}
@@ -177,7 +178,7 @@ func (s *covCD) kkt() int {
 func (s *covCD) strong(L1prev float64) {
 	thr := 2*s.L1 - L1prev
 	for j, gj := range s.g {
-		if !s.inWork[j] && math.Abs(gj) >= thr && s.ds.norm2[j] > 0 {
+		if !s.inWork[j] && math.Abs(gj) >= thr && s.ds.Norm2[j] > 0 {
 			s.addWork(j)
 		}
 	}
@@ -189,11 +190,11 @@ func (s *covCD) rr() (rr, ry float64) {
 	var wxty, wg float64
 	for j, v := range s.w {
 		if v != 0 {
-			wxty += v * s.ds.xty[j]
+			wxty += v * s.ds.XtY[j]
 			wg += v * s.g[j]
 		}
 	}
-	ry = s.ds.yy - wxty
+	ry = s.ds.YY - wxty
 	rr = ry - wg
 	if rr < 0 {
 		rr = 0
@@ -212,27 +213,27 @@ func (s *covCD) rr() (rr, ry float64) {
 func (s *covCD) gap(tolAbs float64) float64 {
 	rr, ry := s.rr()
 	gap := dualityGap(s.w, s.g, rr, ry, s.L1, s.L2)
-	floor := 1000 * 0x1p-52 * (s.ds.yy + math.Abs(s.ds.yy-ry))
+	floor := 1000 * 0x1p-52 * (s.ds.YY + math.Abs(s.ds.YY-ry))
 	if tolAbs > floor || gap > tolAbs+floor {
 		return gap
 	}
 	if s.r == nil {
-		s.r = make([]float64, s.ds.m)
+		s.r = make([]float64, s.ds.M)
 	}
-	rr = s.ds.residual(s.r, s.w)
+	rr = s.ds.Residual(s.r, s.w)
 	ry = 0
-	for i, v := range s.ds.y {
+	for i, v := range s.ds.Y {
 		ry += s.r[i] * v
 	}
-	s.ds.mulTVec(s.g, s.r)
+	s.ds.MulTVec(s.g, s.r)
 	return dualityGap(s.w, s.g, rr, ry, s.L1, s.L2)
 }
 
 // objective returns the (1/2m)-scaled objective.
 func (s *covCD) objective() float64 {
 	rr, _ := s.rr()
-	m := float64(s.ds.m)
-	return objective(s.ds.m, rr, s.w, s.L1/m, s.L2/m)
+	m := float64(s.ds.M)
+	return objective(s.ds.M, rr, s.w, s.L1/m, s.L2/m)
 }
 
 // solve runs coordinate descent at the current (L1, L2) until the duality
@@ -243,7 +244,7 @@ func (s *covCD) objective() float64 {
 // after the KKT check. hist, when non-nil, receives the objective after
 // each sweep.
 func (s *covCD) solve(tol float64, maxIter int, hist *[]float64) (iter int, gap float64, conv bool) {
-	tolAbs := tol * s.ds.yy
+	tolAbs := tol * s.ds.YY
 	for iter < maxIter {
 		dmax, wmax := s.sweep(s.work)
 		iter++
@@ -298,11 +299,11 @@ func (s *covCD) solve(tol float64, maxIter int, hist *[]float64) (iter int, gap 
 // every sweep (textbook cyclic coordinate descent, no continuation or
 // working sets). History records the objective after each sweep at the
 // final (l1, l2).
-func solveCD(ds *design, w []float64, l1, l2, tol float64, maxIter int, cyclic bool, res *Result) {
+func solveCD(ds *design.Design, w []float64, l1, l2, tol float64, maxIter int, cyclic bool, res *Result) {
 	s := newCovCD(ds, w)
-	m := float64(ds.m)
+	m := float64(ds.M)
 	var Lmax float64
-	for _, v := range ds.xty {
+	for _, v := range ds.XtY {
 		Lmax = math.Max(Lmax, math.Abs(v))
 	}
 	L1, L2 := m*l1, m*l2
@@ -330,7 +331,7 @@ func solveCD(ds *design, w []float64, l1, l2, tol float64, maxIter int, cyclic b
 	} else {
 		s.L1, s.L2 = L1, L2
 		for j := range s.g {
-			if ds.norm2[j] > 0 && (cyclic || L1 == 0 || (warm && math.Abs(s.g[j]) > L1)) {
+			if ds.Norm2[j] > 0 && (cyclic || L1 == 0 || (warm && math.Abs(s.g[j]) > L1)) {
 				s.addWork(j)
 			}
 		}

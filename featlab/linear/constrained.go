@@ -3,6 +3,8 @@ package linear
 import (
 	"math"
 
+	"github.com/featlab/course/featlab/internal/design"
+
 	"github.com/featlab/course/featlab"
 	"gonum.org/v1/gonum/mat"
 )
@@ -71,11 +73,11 @@ func ConstrainedLasso(X mat.Matrix, y []float64, cfg L1BallConfig) (*Constrained
 	if err := o.defaults(); err != nil {
 		return nil, err
 	}
-	ds, err := newDesign(X, y, cfg.Intercept)
+	ds, err := design.New(X, y, cfg.Intercept)
 	if err != nil {
 		return nil, err
 	}
-	m, d := ds.m, ds.d
+	m, d := ds.M, ds.D
 	fm := float64(m)
 	k1 := cfg.Radius
 	w := make([]float64, d)
@@ -98,8 +100,8 @@ func ConstrainedLasso(X mat.Matrix, y []float64, cfg L1BallConfig) (*Constrained
 		}
 	}
 	project(w)
-	L := ds.lipschitz() / fm
-	tolAbs := o.tol * ds.yy
+	L := ds.Lipschitz() / fm
+	tolAbs := o.tol * ds.YY
 	r := make([]float64, m)
 	g := make([]float64, d)
 	fwGap := func() float64 { // unscaled: -g.w + k1 ||g||_inf
@@ -110,8 +112,8 @@ func ConstrainedLasso(X mat.Matrix, y []float64, cfg L1BallConfig) (*Constrained
 		}
 		return math.Max(k1*gi-gw, 0)
 	}
-	rr := ds.residual(r, w)
-	ds.mulTVec(g, r)
+	rr := ds.Residual(r, w)
+	ds.MulTVec(g, r)
 	hist := []float64{rr / (2 * fm)}
 	gap := fwGap()
 	conv := gap <= tolAbs
@@ -131,8 +133,8 @@ func ConstrainedLasso(X mat.Matrix, y []float64, cfg L1BallConfig) (*Constrained
 			}
 			project(w)
 			iter++
-			rr = ds.residual(r, w)
-			ds.mulTVec(g, r)
+			rr = ds.Residual(r, w)
+			ds.MulTVec(g, r)
 			hist = append(hist, rr/(2*fm))
 			gap = fwGap()
 			conv = gap <= tolAbs
@@ -147,7 +149,7 @@ func ConstrainedLasso(X mat.Matrix, y []float64, cfg L1BallConfig) (*Constrained
 		for i := range rv {
 			rv[i] = r[i] + beta*(r[i]-rprev[i])
 		}
-		ds.mulTVec(g, rv)
+		ds.MulTVec(g, rv)
 		copy(prev, w)
 		copy(rprev, r)
 		for j := range w {
@@ -155,15 +157,15 @@ func ConstrainedLasso(X mat.Matrix, y []float64, cfg L1BallConfig) (*Constrained
 		}
 		project(w)
 		iter++
-		rr = ds.residual(r, w)
+		rr = ds.Residual(r, w)
 		hist = append(hist, rr/(2*fm))
 		if iter%10 == 0 || iter == o.maxIter {
-			ds.mulTVec(g, r)
+			ds.MulTVec(g, r)
 			gap = fwGap()
 			conv = gap <= tolAbs
 		}
 	}
-	ds.mulTVec(g, r)
+	ds.MulTVec(g, r)
 	gap = fwGap()
 	conv = gap <= tolAbs
 	res := &ConstrainedResult{Radius: k1, Objective: rr / (2 * fm), Gap: gap / fm, Iter: iter, Converged: conv, History: hist}
@@ -176,6 +178,6 @@ func ConstrainedLasso(X mat.Matrix, y []float64, cfg L1BallConfig) (*Constrained
 		res.Multiplier = gi / fm
 	}
 	res.Coef = w
-	res.Intercept = ds.intercept(w)
+	res.Intercept = ds.Intercept(w)
 	return res, nil
 }

@@ -3,6 +3,9 @@ package linear
 import (
 	"math"
 
+	"github.com/featlab/course/featlab/internal/design"
+	"github.com/featlab/course/featlab/internal/matx"
+
 	"github.com/featlab/course/featlab"
 	"github.com/featlab/course/featlab/internal/par"
 	"github.com/featlab/course/featlab/validate"
@@ -73,11 +76,11 @@ func LassoCV(X mat.Matrix, y []float64, cfg CVConfig) (*CVResult, error) {
 	if K == 0 {
 		K = 5
 	}
-	ds, err := newDesign(X, y, cfg.Path.Intercept)
+	ds, err := design.New(X, y, cfg.Path.Intercept)
 	if err != nil {
 		return nil, err
 	}
-	m, d := ds.m, ds.d
+	m, d := ds.M, ds.D
 	splits := cfg.Splits
 	if splits == nil {
 		if K < 2 || K > m {
@@ -106,7 +109,7 @@ func LassoCV(X mat.Matrix, y []float64, cfg CVConfig) (*CVResult, error) {
 	full := pathOn(ds, cfg.Path, nil)
 	lambdas := full.Lambdas
 	nl := len(lambdas)
-	raw := rawDense(X)
+	raw := matx.RowMajor(X)
 	foldMSE := mat.NewDense(K, nl, nil)
 	pc := cfg.Path
 	pc.Progress = nil
@@ -119,7 +122,7 @@ func LassoCV(X mat.Matrix, y []float64, cfg CVConfig) (*CVResult, error) {
 			Xtr = append(Xtr, raw.Data[i*raw.Stride:i*raw.Stride+d]...)
 			ytr = append(ytr, y[i])
 		}
-		fds, _ := newDesign(mat.NewDense(ntr, d, Xtr), ytr, pc.Intercept)
+		fds, _ := design.New(mat.NewDense(ntr, d, Xtr), ytr, pc.Intercept)
 		p := pathOn(fds, pc, lambdas)
 		// Predictions need only the features ever active on the path:
 		// pred = b + X_te[:, A] Coefs[A, :].

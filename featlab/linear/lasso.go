@@ -4,6 +4,8 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/featlab/course/featlab/internal/design"
+
 	"github.com/featlab/course/featlab"
 	"gonum.org/v1/gonum/mat"
 )
@@ -256,14 +258,14 @@ func fitPenalised(X mat.Matrix, y []float64, l1, l2 float64, o solveOpts) (*Resu
 	if err := o.defaults(); err != nil {
 		return nil, err
 	}
-	ds, err := newDesign(X, y, o.intercept)
+	ds, err := design.New(X, y, o.intercept)
 	if err != nil {
 		return nil, err
 	}
-	w := make([]float64, ds.d)
+	w := make([]float64, ds.D)
 	if o.init != nil {
-		if len(o.init) != ds.d {
-			return nil, featlab.Errorf(featlab.ErrShape, "Init has %d values for %d features", len(o.init), ds.d)
+		if len(o.init) != ds.D {
+			return nil, featlab.Errorf(featlab.ErrShape, "Init has %d values for %d features", len(o.init), ds.D)
 		}
 		if err := featlab.CheckVector(o.init, "Init"); err != nil {
 			return nil, err
@@ -278,8 +280,8 @@ func fitPenalised(X mat.Matrix, y []float64, l1, l2 float64, o solveOpts) (*Resu
 		solveProx(ds, w, l1, l2, o.tol, o.maxIter, o.solver == FISTA, res)
 	}
 	res.Coef = w
-	res.Intercept = ds.intercept(w)
-	res.Constant = ds.constant()
+	res.Intercept = ds.Intercept(w)
+	res.Constant = ds.Constant()
 	if err := finiteModel(&res.Model, o.solver.String()); err != nil {
 		return nil, err
 	}

@@ -3,6 +3,8 @@ package linear
 import (
 	"math"
 
+	"github.com/featlab/course/featlab/internal/design"
+
 	"github.com/featlab/course/featlab"
 	"gonum.org/v1/gonum/mat"
 )
@@ -38,14 +40,14 @@ type LeastSquaresResult struct {
 // eps max(m, d) s_max treated as zero (the rule of numpy's and scipy's
 // lstsq, hence identical to LinearRegression's answer).
 func LeastSquares(X mat.Matrix, y []float64, cfg LeastSquaresConfig) (*LeastSquaresResult, error) {
-	ds, err := newDesign(X, y, cfg.Intercept)
+	ds, err := design.New(X, y, cfg.Intercept)
 	if err != nil {
 		return nil, err
 	}
-	A := ds.denseCentred()
-	m, d := ds.m, ds.d
+	A := ds.DenseCentred()
+	m, d := ds.M, ds.D
 	rtol := eps * float64(max(m, d))
-	yv := mat.NewVecDense(m, ds.y)
+	yv := mat.NewVecDense(m, ds.Y)
 	res := &LeastSquaresResult{}
 	if m >= d {
 		var qr mat.QR
@@ -55,7 +57,7 @@ func LeastSquares(X mat.Matrix, y []float64, cfg LeastSquaresConfig) (*LeastSqua
 			if err := qr.SolveVecTo(w, false, yv); err == nil {
 				res.Coef = w.RawVector().Data
 				res.Rank = d
-				res.Intercept = ds.intercept(res.Coef)
+				res.Intercept = ds.Intercept(res.Coef)
 				if err := finiteModel(&res.Model, "least-squares"); err != nil {
 					return nil, err
 				}
@@ -87,7 +89,7 @@ func LeastSquares(X mat.Matrix, y []float64, cfg LeastSquaresConfig) (*LeastSqua
 	}
 	res.Coef = w
 	res.MinNorm = true
-	res.Intercept = ds.intercept(w)
+	res.Intercept = ds.Intercept(w)
 	if err := finiteModel(&res.Model, "least-squares"); err != nil {
 		return nil, err
 	}
@@ -110,23 +112,6 @@ func finiteModel(md *Model, what string) error {
 }
 
 const eps = 0x1p-52
-
-// denseCentred returns X (centred when the design has an intercept) as a
-// new *mat.Dense.
-func (ds *design) denseCentred() *mat.Dense {
-	A := mat.NewDense(ds.m, ds.d, nil)
-	data := A.RawMatrix().Data
-	for i := 0; i < ds.m; i++ {
-		dst := data[i*ds.d : (i+1)*ds.d]
-		copy(dst, ds.row(i))
-		if ds.cmean != nil {
-			for j := range dst {
-				dst[j] -= ds.cmean[j]
-			}
-		}
-	}
-	return A
-}
 
 // RidgeObjective selects the scaling of the ridge objective, which fixes
 // what lambda means. All three have the same family of solutions.
@@ -214,14 +199,14 @@ func Ridge(X mat.Matrix, y []float64, cfg RidgeConfig) (*Model, error) {
 		}
 		return &r.Model, nil
 	}
-	ds, err := newDesign(X, y, cfg.Intercept)
+	ds, err := design.New(X, y, cfg.Intercept)
 	if err != nil {
 		return nil, err
 	}
-	A := ds.denseCentred()
-	m, d := ds.m, ds.d
+	A := ds.DenseCentred()
+	m, d := ds.M, ds.D
 	c := cfg.Objective.shift(cfg.Lambda, m)
-	yv := mat.NewVecDense(m, ds.y)
+	yv := mat.NewVecDense(m, ds.Y)
 	w := mat.NewVecDense(d, nil)
 	if d <= m {
 		var G mat.SymDense
@@ -255,7 +240,7 @@ func Ridge(X mat.Matrix, y []float64, cfg RidgeConfig) (*Model, error) {
 		w.MulVec(A.T(), a)
 	}
 	md := &Model{Coef: w.RawVector().Data}
-	md.Intercept = ds.intercept(md.Coef)
+	md.Intercept = ds.Intercept(md.Coef)
 	if err := finiteModel(md, "ridge"); err != nil {
 		return nil, err
 	}

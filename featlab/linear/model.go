@@ -2,6 +2,7 @@ package linear
 
 import (
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/matx"
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
@@ -23,7 +24,7 @@ func (md *Model) Predict(X mat.Matrix) ([]float64, error) {
 	if d != len(md.Coef) {
 		return nil, featlab.Errorf(featlab.ErrShape, "X has %d columns, the model %d coefficients", d, len(md.Coef))
 	}
-	raw := rawDense(X)
+	raw := matx.RowMajor(X)
 	out := make([]float64, m)
 	for i := range out {
 		out[i] = md.Intercept

@@ -4,6 +4,8 @@ import (
 	"math"
 	"sort"
 
+	"github.com/featlab/course/featlab/internal/design"
+
 	"github.com/featlab/course/featlab"
 	"gonum.org/v1/gonum/mat"
 )
@@ -109,23 +111,22 @@ func (p *Path) AllConverged() bool {
 // geometrically spaced (scikit-learn's _alpha_grid, glmnet's default
 // sequence). lambda_max is the smallest lambda with w = 0.
 func LassoGrid(X mat.Matrix, y []float64, n int, eps float64, intercept bool) ([]float64, error) {
-	ds, err := newDesign(X, y, intercept)
+	ds, err := design.New(X, y, intercept)
 	if err != nil {
 		return nil, err
 	}
 	if n <= 0 || !(eps > 0 && eps < 1) {
 		return nil, featlab.Errorf(featlab.ErrParam, "grid of %d values with eps = %v: need n >= 1 and 0 < eps < 1", n, eps)
 	}
-	ds.prepare()
 	return geomGrid(lambdaMax(ds, 1), n, eps), nil
 }
 
-func lambdaMax(ds *design, rho float64) float64 {
+func lambdaMax(ds *design.Design, rho float64) float64 {
 	var mx float64
-	for _, v := range ds.xty {
+	for _, v := range ds.XtY {
 		mx = math.Max(mx, math.Abs(v))
 	}
-	return mx / (float64(ds.m) * rho)
+	return mx / (float64(ds.M) * rho)
 }
 
 // geomGrid returns n values from hi down to eps*hi, geometrically spaced.
@@ -194,7 +195,7 @@ func LassoPath(X mat.Matrix, y []float64, cfg PathConfig) (*Path, error) {
 	if err := cfg.check(); err != nil {
 		return nil, err
 	}
-	ds, err := newDesign(X, y, cfg.Intercept)
+	ds, err := design.New(X, y, cfg.Intercept)
 	if err != nil {
 		return nil, err
 	}
@@ -203,14 +204,13 @@ func LassoPath(X mat.Matrix, y []float64, cfg PathConfig) (*Path, error) {
 
 // pathOn runs the path on a prepared design; lambdas, when non-nil,
 // overrides cfg's grid (already sorted descending).
-func pathOn(ds *design, cfg PathConfig, lambdas []float64) *Path {
+func pathOn(ds *design.Design, cfg PathConfig, lambdas []float64) *Path {
 	o := solveOpts{tol: cfg.Tol, maxIter: cfg.MaxIter}
 	o.defaults()
 	rho := cfg.L1Ratio
 	if rho == 0 {
 		rho = 1
 	}
-	ds.prepare()
 	lmax := lambdaMax(ds, rho)
 	if lambdas == nil {
 		if cfg.Lambdas != nil {
@@ -227,7 +227,7 @@ func pathOn(ds *design, cfg PathConfig, lambdas []float64) *Path {
 			lambdas = geomGrid(lmax, n, eps)
 		}
 	}
-	d, nl := ds.d, len(lambdas)
+	d, nl := ds.D, len(lambdas)
 	p := &Path{
 		Lambdas:    lambdas,
 		L1Ratio:    rho,
@@ -245,10 +245,10 @@ func pathOn(ds *design, cfg PathConfig, lambdas []float64) *Path {
 	}
 	w := make([]float64, d)
 	s := newCovCD(ds, w)
-	m := float64(ds.m)
+	m := float64(ds.M)
 	if cfg.NoStrongRules {
 		for j := 0; j < d; j++ {
-			if ds.norm2[j] > 0 {
+			if ds.Norm2[j] > 0 {
 				s.addWork(j)
 			}
 		}
@@ -280,13 +280,13 @@ func pathOn(ds *design, cfg PathConfig, lambdas []float64) *Path {
 		})
 		p.Order = append(p.Order, entered...)
 		p.NonZeros[k] = nnz
-		p.Intercepts[k] = ds.intercept(w)
+		p.Intercepts[k] = ds.Intercept(w)
 		L1prev = s.L1
 		if cfg.Progress != nil {
 			cfg.Progress(k+1, nl)
 		}
 	}
 	p.GramColumns, p.GramPasses = s.ngram, s.npass
-	p.Constant = ds.constant()
+	p.Constant = ds.Constant()
 	return p
 }
