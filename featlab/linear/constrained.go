@@ -3,6 +3,8 @@ package linear
 import (
 	"math"
 
+	"github.com/featlab/course/featlab/internal/prox"
+
 	"github.com/featlab/course/featlab/internal/design"
 
 	"github.com/featlab/course/featlab"
@@ -103,71 +105,55 @@ func ConstrainedLasso(X mat.Matrix, y []float64, cfg L1BallConfig) (*Constrained
 	L := ds.Lipschitz() / fm
 	tolAbs := o.tol * ds.YY
 	r := make([]float64, m)
-	g := make([]float64, d)
-	fwGap := func() float64 { // unscaled: -g.w + k1 ||g||_inf
+	g := make([]float64, d) // Xc^T r
+	resid := func(z []float64) (rr float64) {
+		for i, v := range ds.Y {
+			r[i] = v - z[i]
+			rr += r[i] * r[i]
+		}
+		return rr
+	}
+	fwGap := func(x []float64) float64 { // unscaled: -g.w + k1 ||g||_inf
 		var gw, gi float64
 		for j, v := range g {
-			gw += v * w[j]
+			gw += v * x[j]
 			gi = math.Max(gi, math.Abs(v))
 		}
 		return math.Max(k1*gi-gw, 0)
 	}
+	pr := prox.Problem{N: d, M: m,
+		Apply: ds.MulVec,
+		Grad: func(gr, x, z []float64) {
+			resid(z)
+			ds.MulTVec(g, r)
+			for j := range gr {
+				gr[j] = -g[j] / fm
+			}
+		},
+		Prox:  func(x []float64, _ float64) { project(x) },
+		Value: func(x, z []float64) float64 { return resid(z) / (2 * fm) },
+		Done: func(x, z, gr []float64) (float64, bool) {
+			if L == 0 {
+				return 0, true
+			}
+			if gr == nil { // else Grad has just left Xc^T r in g
+				resid(z)
+				ds.MulTVec(g, r)
+			}
+			gap := fwGap(x)
+			return gap, gap <= tolAbs
+		},
+	}
+	out := prox.Minimize(pr, w, prox.Options{L: L, MaxIter: o.maxIter, Accelerate: !cfg.NoAcceleration, CheckEvery: 10})
+	// Final state at w: residual, gradient and gap.
 	rr := ds.Residual(r, w)
 	ds.MulTVec(g, r)
-	hist := []float64{rr / (2 * fm)}
-	gap := fwGap()
-	conv := gap <= tolAbs
-	iter := 0
+	gap := fwGap(w)
 	if L == 0 {
-		conv, gap = true, 0
+		gap = 0
 	}
-	prev := make([]float64, d)
-	v := make([]float64, d)
-	rprev := make([]float64, m)
-	rv := make([]float64, m)
-	t := 1.0
-	for iter < o.maxIter && !conv {
-		if cfg.NoAcceleration {
-			for j := range w {
-				w[j] += g[j] / fm / L
-			}
-			project(w)
-			iter++
-			rr = ds.Residual(r, w)
-			ds.MulTVec(g, r)
-			hist = append(hist, rr/(2*fm))
-			gap = fwGap()
-			conv = gap <= tolAbs
-			continue
-		}
-		tn := (1 + math.Sqrt(1+4*t*t)) / 2
-		beta := (t - 1) / tn
-		t = tn
-		for j := range v {
-			v[j] = w[j] + beta*(w[j]-prev[j])
-		}
-		for i := range rv {
-			rv[i] = r[i] + beta*(r[i]-rprev[i])
-		}
-		ds.MulTVec(g, rv)
-		copy(prev, w)
-		copy(rprev, r)
-		for j := range w {
-			w[j] = v[j] + g[j]/fm/L
-		}
-		project(w)
-		iter++
-		rr = ds.Residual(r, w)
-		hist = append(hist, rr/(2*fm))
-		if iter%10 == 0 || iter == o.maxIter {
-			ds.MulTVec(g, r)
-			gap = fwGap()
-			conv = gap <= tolAbs
-		}
-	}
-	ds.MulTVec(g, r)
-	gap = fwGap()
-	conv = gap <= tolAbs
+	conv := gap <= tolAbs
+	iter, hist := out.Iter, out.History
 	res := &ConstrainedResult{Radius: k1, Objective: rr / (2 * fm), Gap: gap / fm, Iter: iter, Converged: conv, History: hist}
 	var l1n, gi float64
 	for j, x := range w {
