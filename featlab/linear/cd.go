@@ -38,8 +38,11 @@ type covCD struct {
 	batch   []int
 	cols    [][]float64
 	vbuf    []float64
-	plain   bool // no active-set cycling: every sweep covers the working set
+	plain   bool // textbook cyclic mode: every feature in index order, g recomputed from w (see sweep)
 	r       []float64
+	mon     *monitor // stop checks; progress too when fitProg
+	fitProg bool     // report the progress of a single fit
+	gap0    float64  // first gap computed, for progress
 }
 
 func newCovCD(ds *design.Design, w []float64) *covCD {
@@ -139,6 +142,11 @@ func (s *covCD) sweep(idx []int) (dmax, wmax float64) {
 			continue
 		}
 		old := w[j]
+		if s.plain {
+			// Textbook mode: g_j from w alone, so the sweep is a
+			// function of w (a warm start continues a run exactly).
+			g[j] = s.ds.XtY[j] - floats.Dot(s.col(j), w)
+		}
 		z := g[j] + n2*old
 		var nw float64
 		if z > L1 {
@@ -147,7 +155,9 @@ func (s *covCD) sweep(idx []int) (dmax, wmax float64) {
 			nw = (z + L1) / (n2 + L2)
 		}
 		if nw != old {
-			floats.AddScaled(g, old-nw, s.col(j))
+			if !s.plain {
+				floats.AddScaled(g, old-nw, s.col(j))
+			}
 			w[j] = nw
 			if dd := math.Abs(nw - old); dd > dmax {
 				dmax = dd
@@ -157,7 +167,20 @@ func (s *covCD) sweep(idx []int) (dmax, wmax float64) {
 			wmax = a
 		}
 	}
+	if s.plain {
+		s.refreshG()
+	}
 	return dmax, wmax
+}
+
+// refreshG recomputes g = Xc^T y - Xc^T Xc w from w and the Gram columns
+// (textbook mode, where every feature has its column).
+func (s *covCD) refreshG() {
+	for j := range s.g {
+		if s.ds.Norm2[j] > 0 {
+			s.g[j] = s.ds.XtY[j] - floats.Dot(s.col(j), s.w)
+		}
+	}
 }
 
 // kkt adds to the working set every feature outside it that violates its
@@ -246,6 +269,9 @@ func (s *covCD) objective() float64 {
 func (s *covCD) solve(tol float64, maxIter int, hist *[]float64) (iter int, gap float64, conv bool) {
 	tolAbs := tol * s.ds.YY
 	for iter < maxIter {
+		if s.mon.stop() {
+			break
+		}
 		dmax, wmax := s.sweep(s.work)
 		iter++
 		if hist != nil {
@@ -256,6 +282,7 @@ func (s *covCD) solve(tol float64, maxIter int, hist *[]float64) (iter int, gap 
 				continue
 			}
 			gap = s.gap(tolAbs)
+			s.progress(gap, tolAbs, iter, maxIter)
 			if gap <= tolAbs {
 				return iter, gap, true
 			}
@@ -287,6 +314,17 @@ func (s *covCD) solve(tol float64, maxIter int, hist *[]float64) (iter int, gap 
 	return iter, gap, gap <= tolAbs
 }
 
+// progress reports a single fit's progress from its gap.
+func (s *covCD) progress(gap, tolAbs float64, iter, maxIter int) {
+	if !s.fitProg {
+		return
+	}
+	if s.gap0 == 0 {
+		s.gap0 = gap
+	}
+	s.mon.fitProgress(s.gap0, gap, tolAbs, iter, maxIter)
+}
+
 // solveCD fits one (l1, l2) by coordinate descent starting from w and
 // fills the convergence fields of res.
 //
@@ -299,8 +337,9 @@ func (s *covCD) solve(tol float64, maxIter int, hist *[]float64) (iter int, gap 
 // every sweep (textbook cyclic coordinate descent, no continuation or
 // working sets). History records the objective after each sweep at the
 // final (l1, l2).
-func solveCD(ds *design.Design, w []float64, l1, l2, tol float64, maxIter int, cyclic bool, res *Result) {
+func solveCD(ds *design.Design, w []float64, l1, l2, tol float64, maxIter int, cyclic bool, mon *monitor, res *LassoResult) {
 	s := newCovCD(ds, w)
+	s.mon, s.fitProg = mon, true
 	m := float64(ds.M)
 	var Lmax float64
 	for _, v := range ds.XtY {
@@ -330,16 +369,27 @@ func solveCD(ds *design.Design, w []float64, l1, l2, tol float64, maxIter int, c
 		s.strong(L1prev)
 	} else {
 		s.L1, s.L2 = L1, L2
+		if cyclic {
+			// Every feature, in index order (the warm start's support
+			// does not go first).
+			s.work = s.work[:0]
+			for j := range s.inWork {
+				s.inWork[j] = false
+			}
+		}
 		for j := range s.g {
 			if ds.Norm2[j] > 0 && (cyclic || L1 == 0 || (warm && math.Abs(s.g[j]) > L1)) {
 				s.addWork(j)
 			}
 		}
 		s.plain = cyclic
+		if cyclic {
+			s.refreshG()
+		}
 	}
 	hist := []float64{s.objective()}
 	it, gap, conv := s.solve(tol, max(maxIter-iter, 0), &hist)
-	res.Iter, res.Gap, res.Converged = iter+it, gap/m, conv
+	res.Iterations, res.Gap, res.Converged = iter+it, gap/m, conv
 	res.Objective = s.objective()
 	res.History = hist
 }

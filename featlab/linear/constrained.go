@@ -1,6 +1,7 @@
 package linear
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/featlab/course/featlab/internal/prox"
@@ -11,8 +12,8 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// L1BallConfig configures ConstrainedLasso. Radius must be set.
-type L1BallConfig struct {
+// ConstrainedLassoConfig configures ConstrainedLasso. Radius must be set.
+type ConstrainedLassoConfig struct {
 	// Radius is k1 > 0 in the constraint ||w||_1 <= k1 of eq. 25.4.
 	Radius float64
 	// Intercept fits an unpenalised, unconstrained intercept by centring
@@ -30,29 +31,36 @@ type L1BallConfig struct {
 	// Init, when non-nil, is the starting point (projected onto the ball
 	// first).
 	Init []float64
+	// Names names the features in Selection (nil: x1, ..., xd).
+	Names []string
 }
 
-// ConstrainedResult is a fit of the l1-constrained least-squares problem.
-type ConstrainedResult struct {
+// ConstrainedLassoResult is a fit of the l1-constrained least-squares
+// problem with its convergence record (Iterations: projected-gradient
+// iterations; Gap: the Frank-Wolfe duality gap at Coef, >= Objective minus
+// the optimum; Converged: Gap <= Tol ||y||^2/m within MaxIter).
+type ConstrainedLassoResult struct {
 	Model
+	featlab.Convergence
 	// Radius is k1.
 	Radius float64
 	// Objective is L_S(w) = (1/2m)||Xw - y||^2 at Coef.
 	Objective float64
-	// Gap is the Frank-Wolfe duality gap at Coef (>= Objective minus the
-	// optimum).
-	Gap float64
 	// Multiplier is ||grad L_S(w)||_inf = ||Xc^T (y - Xc w)||_inf/m when the
 	// constraint is active (||w||_1 = k1) and 0 when it is not: the lambda of
 	// eq. 25.5 whose lasso solution is this w (the Lagrange multiplier of
 	// the constraint).
 	Multiplier float64
-	// Iter is the number of iterations made.
-	Iter int
-	// Converged reports Gap <= Tol ||y||^2/m within MaxIter.
-	Converged bool
 	// History holds L_S after each iteration, History[0] at the start.
 	History []float64
+
+	names []string
+}
+
+// Selection returns the features with non-zero weights, as
+// LassoResult.Selection.
+func (r *ConstrainedLassoResult) Selection() *featlab.Selection {
+	return weightSelection(fmt.Sprintf("l1-constrained least squares, k1 = %s", featlab.FormatFloat(r.Radius)), r.Coef, r.names)
 }
 
 // ConstrainedLasso solves Shalev-Shwartz eq. 25.4 with the squared loss,
@@ -67,7 +75,7 @@ type ConstrainedResult struct {
 // conversely k1 = ||w_lambda||_1.
 //
 // Errors: k1 <= 0 or not finite (ErrParam), bad data as in Lasso.
-func ConstrainedLasso(X mat.Matrix, y []float64, cfg L1BallConfig) (*ConstrainedResult, error) {
+func ConstrainedLasso(X mat.Matrix, y []float64, cfg ConstrainedLassoConfig) (*ConstrainedLassoResult, error) {
 	if !(cfg.Radius > 0) || math.IsInf(cfg.Radius, 0) {
 		return nil, featlab.Errorf(featlab.ErrParam, "l1-ball radius k1 = %v must be finite and > 0", cfg.Radius)
 	}
@@ -80,6 +88,9 @@ func ConstrainedLasso(X mat.Matrix, y []float64, cfg L1BallConfig) (*Constrained
 		return nil, err
 	}
 	m, d := ds.M, ds.D
+	if err := checkNames(cfg.Names, d); err != nil {
+		return nil, err
+	}
 	fm := float64(m)
 	k1 := cfg.Radius
 	w := make([]float64, d)
@@ -153,8 +164,8 @@ func ConstrainedLasso(X mat.Matrix, y []float64, cfg L1BallConfig) (*Constrained
 		gap = 0
 	}
 	conv := gap <= tolAbs
-	iter, hist := out.Iter, out.History
-	res := &ConstrainedResult{Radius: k1, Objective: rr / (2 * fm), Gap: gap / fm, Iter: iter, Converged: conv, History: hist}
+	res := &ConstrainedLassoResult{Radius: k1, Objective: rr / (2 * fm), History: out.History, names: cfg.Names,
+		Convergence: featlab.Convergence{Iterations: out.Iter, Converged: conv, Gap: gap / fm, Tol: o.tol}}
 	var l1n, gi float64
 	for j, x := range w {
 		l1n += math.Abs(x)

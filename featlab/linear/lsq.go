@@ -172,6 +172,14 @@ type RidgeConfig struct {
 	Intercept bool
 }
 
+// RidgeResult is a ridge fit.
+type RidgeResult struct {
+	Model
+	// Lambda and Objective are those of the config.
+	Lambda    float64
+	Objective RidgeObjective
+}
+
 // Ridge returns the ridge regression (Tikhonov) solution
 //
 //	w = (X^T X + c I)^{-1} X^T y,
@@ -185,7 +193,7 @@ type RidgeConfig struct {
 // It solves the d x d system by Cholesky when d <= m and the m x m dual
 // system w = X^T (X X^T + c I)^{-1} y otherwise. Lambda = 0 is
 // LeastSquares (minimum-norm when X is rank-deficient).
-func Ridge(X mat.Matrix, y []float64, cfg RidgeConfig) (*Model, error) {
+func Ridge(X mat.Matrix, y []float64, cfg RidgeConfig) (*RidgeResult, error) {
 	if !(cfg.Lambda >= 0) || math.IsInf(cfg.Lambda, 0) {
 		return nil, featlab.Errorf(featlab.ErrParam, "ridge lambda = %v must be finite and >= 0", cfg.Lambda)
 	}
@@ -197,7 +205,7 @@ func Ridge(X mat.Matrix, y []float64, cfg RidgeConfig) (*Model, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &r.Model, nil
+		return &RidgeResult{Model: r.Model, Objective: cfg.Objective}, nil
 	}
 	ds, err := design.New(X, y, cfg.Intercept)
 	if err != nil {
@@ -239,9 +247,9 @@ func Ridge(X mat.Matrix, y []float64, cfg RidgeConfig) (*Model, error) {
 		}
 		w.MulVec(A.T(), a)
 	}
-	md := &Model{Coef: w.RawVector().Data}
+	md := &RidgeResult{Model: Model{Coef: w.RawVector().Data}, Lambda: cfg.Lambda, Objective: cfg.Objective}
 	md.Intercept = ds.Intercept(md.Coef)
-	if err := finiteModel(md, "ridge"); err != nil {
+	if err := finiteModel(&md.Model, "ridge"); err != nil {
 		return nil, err
 	}
 	return md, nil

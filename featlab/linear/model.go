@@ -33,14 +33,6 @@ func (md *Model) Predict(X mat.Matrix) ([]float64, error) {
 	return out, nil
 }
 
-// NonZero returns the indices of the non-zero coefficients, in increasing
+// Support returns the indices of the non-zero coefficients, in increasing
 // order: the features the model selects.
-func (md *Model) NonZero() []int {
-	var idx []int
-	for j, v := range md.Coef {
-		if v != 0 {
-			idx = append(idx, j)
-		}
-	}
-	return idx
-}
+func (md *Model) Support() []int { return support(md.Coef) }

@@ -10,7 +10,7 @@ import (
 // with L = lambda_max(Xc^T Xc)/m + l2, until the duality gap is at most
 // tol ||y||^2/m: prox.Minimize with z = Xc w, grad f(w) = -Xc^T (y - z)/m
 // + l2 w (eq. 11.11) and the prox soft thresholding at l1/L (eq. 11.14).
-func solveProx(ds *design.Design, w []float64, l1, l2, tol float64, maxIter int, fista bool, res *Result) {
+func solveProx(ds *design.Design, w []float64, l1, l2, tol float64, maxIter int, fista bool, mon *monitor, res *LassoResult) {
 	m := ds.M
 	fm := float64(m)
 	L := ds.Lipschitz()/fm + l2
@@ -62,8 +62,16 @@ func solveProx(ds *design.Design, w []float64, l1, l2, tol float64, maxIter int,
 			return gap, gap <= tolAbs
 		},
 	}
-	out := prox.Minimize(pr, w, prox.Options{L: L, MaxIter: maxIter, Accelerate: fista, CheckEvery: 10})
-	res.Iter = out.Iter
+	gap0 := -1.0
+	out := prox.Minimize(pr, w, prox.Options{L: L, MaxIter: maxIter, Accelerate: fista, CheckEvery: 10,
+		Stop: mon.stop,
+		Progress: func(iter int, gap float64) {
+			if gap0 < 0 {
+				gap0 = gap
+			}
+			mon.fitProgress(gap0, gap, tolAbs, iter, maxIter)
+		}})
+	res.Iterations = out.Iter
 	res.Gap = out.Gap / fm
 	res.Converged = out.Converged
 	res.Objective = out.History[len(out.History)-1]

@@ -13,7 +13,6 @@
 package prox
 
 import (
-	"context"
 	"math"
 )
 
@@ -45,9 +44,10 @@ type Options struct {
 	Accelerate bool    // FISTA momentum
 	Restart    bool    // with Accelerate: reset the momentum when it points uphill
 	CheckEvery int     // with Accelerate: call Done every CheckEvery iterations (and at the end); <= 0 means 1
-	// Ctx, when non-nil, is checked before each iteration; once it is
-	// done the loop stops with the current point.
-	Ctx context.Context
+	// Stop, when non-nil, is called before each iteration; when it
+	// returns true the loop stops with the current point (a cancelled
+	// context, a failed callback).
+	Stop func() bool
 	// Progress, when non-nil, is called after each stopping test with the
 	// iteration count and the test's value.
 	Progress func(iter int, gap float64)
@@ -81,7 +81,7 @@ func Minimize(p Problem, x []float64, o Options) Result {
 	if every <= 0 || !o.Accelerate {
 		every = 1
 	}
-	cancelled := func() bool { return o.Ctx != nil && o.Ctx.Err() != nil }
+	cancelled := func() bool { return o.Stop != nil && o.Stop() }
 	if !o.Accelerate {
 		for {
 			p.Grad(g, x, z)
