@@ -117,10 +117,10 @@ func ConstrainedLasso(X mat.Matrix, y []float64, cfg ConstrainedLassoConfig) (*C
 	tolAbs := o.tol * ds.YY
 	r := make([]float64, m)
 	g := make([]float64, d) // Xc^T r
+	// The image is the residual z = y - Xc w.
 	resid := func(z []float64) (rr float64) {
-		for i, v := range ds.Y {
-			r[i] = v - z[i]
-			rr += r[i] * r[i]
+		for _, v := range z {
+			rr += v * v
 		}
 		return rr
 	}
@@ -133,10 +133,9 @@ func ConstrainedLasso(X mat.Matrix, y []float64, cfg ConstrainedLassoConfig) (*C
 		return math.Max(k1*gi-gw, 0)
 	}
 	pr := prox.Problem{N: d, M: m,
-		Apply: ds.MulVec,
+		Apply: func(z, x []float64) { ds.Residual(z, x) },
 		Grad: func(gr, x, z []float64) {
-			resid(z)
-			ds.MulTVec(g, r)
+			ds.MulTVec(g, z)
 			for j := range gr {
 				gr[j] = -g[j] / fm
 			}
@@ -148,8 +147,7 @@ func ConstrainedLasso(X mat.Matrix, y []float64, cfg ConstrainedLassoConfig) (*C
 				return 0, true
 			}
 			if gr == nil { // else Grad has just left Xc^T r in g
-				resid(z)
-				ds.MulTVec(g, r)
+				ds.MulTVec(g, z)
 			}
 			gap := fwGap(x)
 			return gap, gap <= tolAbs

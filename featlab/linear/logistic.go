@@ -922,7 +922,8 @@ func (st *logState) solveFISTA(tol float64, maxIter int) (int, bool) {
 				g[d] = st.gb
 			}
 		},
-		Prox: func(x []float64, step float64) {
+		Prox: func(x []float64, L float64) {
+			step := 1 / L
 			for j, u := range x[:d] {
 				x[j] = SoftThreshold(u, step*lam1) / (1 + step*lam2)
 			}

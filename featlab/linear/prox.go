@@ -17,11 +17,11 @@ func solveProx(ds *design.Design, w []float64, l1, l2, tol float64, maxIter int,
 	tolAbs := tol * ds.YY // unscaled gap threshold
 	r := make([]float64, m)
 	gx := make([]float64, ds.D)
+	// The image is the residual z = y - Xc w; sums from it.
 	resid := func(z []float64) (rr, ry float64) {
 		for i, v := range ds.Y {
-			r[i] = v - z[i]
-			rr += r[i] * r[i]
-			ry += r[i] * v
+			rr += z[i] * z[i]
+			ry += z[i] * v
 		}
 		return rr, ry
 	}
@@ -36,17 +36,16 @@ func solveProx(ds *design.Design, w []float64, l1, l2, tol float64, maxIter int,
 		return
 	}
 	pr := prox.Problem{N: ds.D, M: m,
-		Apply: ds.MulVec,
+		Apply: func(z, x []float64) { ds.Residual(z, x) },
 		Grad: func(g, x, z []float64) {
-			resid(z)
-			ds.MulTVec(gx, r)
+			ds.MulTVec(gx, z)
 			for j := range g {
 				g[j] = -gx[j]/fm + l2*x[j]
 			}
 		},
-		Prox: func(x []float64, step float64) {
+		Prox: func(x []float64, L float64) {
 			for j, v := range x {
-				x[j] = SoftThreshold(v, l1*step)
+				x[j] = SoftThreshold(v, l1/L) // eq. 11.14
 			}
 		},
 		Value: func(x, z []float64) float64 {
@@ -56,7 +55,7 @@ func solveProx(ds *design.Design, w []float64, l1, l2, tol float64, maxIter int,
 		Done: func(x, z, g []float64) (float64, bool) {
 			rr, ry := resid(z)
 			if g == nil { // else Grad has just left Xc^T r in gx
-				ds.MulTVec(gx, r)
+				ds.MulTVec(gx, z)
 			}
 			gap := dualityGap(x, gx, rr, ry, fm*l1, fm*l2)
 			return gap, gap <= tolAbs

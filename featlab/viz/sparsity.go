@@ -82,7 +82,7 @@ func ConstraintContours(X mat.Matrix, y []float64, radius float64) (Figure, *Con
 	if err != nil {
 		return nil, nil, fmt.Errorf("viz: %w", err)
 	}
-	l1, err := linear.ConstrainedLasso(X, y, linear.L1BallConfig{Radius: radius, Tol: 1e-14, MaxIter: 200000})
+	l1, err := linear.ConstrainedLasso(X, y, linear.ConstrainedLassoConfig{Radius: radius, Tol: 1e-14, MaxIter: 200000})
 	if err != nil {
 		return nil, nil, fmt.Errorf("viz: %w", err)
 	}
@@ -579,7 +579,7 @@ func maxF(v []float64) float64 {
 // against log10 lambda (decreasing to the right) with one-standard-error
 // bars, and marks lambda_min (smallest error) and lambda_1se (largest
 // lambda within one standard error of it).
-func CVCurve(cv *linear.CVResult) (*plot.Plot, error) {
+func CVCurve(cv *linear.LassoCVResult) (*plot.Plot, error) {
 	if cv == nil || len(cv.Lambdas) == 0 {
 		return nil, featlab.Errorf(featlab.ErrEmpty, "viz: empty cross-validation result")
 	}
@@ -704,8 +704,8 @@ func LogisticPathPanel(title string, lambdas, trainAcc, testAcc []float64, nonZe
 // labelled, the others in light grey; the stability panel marks the
 // threshold and the last lambda of the grid used by the threshold rule
 // (stability.PathResult.Cut). The lasso path must share the stability
-// grid's lambdas (fit it with linear.PathConfig{Lambdas: stab.Grid}).
-func StabilityVsLasso(title string, lasso *linear.Path, stab *stability.PathResult, relevant []int, names []string, threshold float64) (*Grid, error) {
+// grid's lambdas (fit it with linear.LassoPathConfig{Lambdas: stab.Grid}).
+func StabilityVsLasso(title string, lasso *linear.LassoPathResult, stab *stability.PathResult, relevant []int, names []string, threshold float64) (*Grid, error) {
 	if lasso == nil || stab == nil {
 		return nil, featlab.Errorf(featlab.ErrEmpty, "viz: nil path")
 	}

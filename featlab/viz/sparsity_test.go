@@ -132,7 +132,7 @@ func TestUnitBallsShrinkageOneDim(t *testing.T) {
 
 func TestPathFigures(t *testing.T) {
 	ds, w, _ := synth.Sparse(200, synth.SparseConfig{Features: 12, Support: 4, Rho: 0.4, Noise: 1}, 2)
-	path, err := linear.LassoPath(ds.X, ds.Y, linear.PathConfig{Intercept: true, NLambdas: 40})
+	path, err := linear.LassoPath(ds.X, ds.Y, linear.LassoPathConfig{Intercept: true, NLambdas: 40})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,7 +150,7 @@ func TestPathFigures(t *testing.T) {
 	if _, err := CoefPath("x", path.Lambdas[:3], path.Coefs, nil, false); !errors.Is(err, featlab.ErrShape) {
 		t.Errorf("short lambdas: %v", err)
 	}
-	cv, err := linear.LassoCV(ds.X, ds.Y, linear.CVConfig{Path: linear.PathConfig{Intercept: true, NLambdas: 40}, Seed: 1})
+	cv, err := linear.LassoCV(ds.X, ds.Y, linear.LassoCVConfig{Path: linear.LassoPathConfig{Intercept: true, NLambdas: 40}, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

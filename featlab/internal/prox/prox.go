@@ -5,11 +5,12 @@
 //
 //	minimise F(x) = f(x) + h(x),   f with an L-Lipschitz gradient,
 //
-// where f depends on x through a linear image z = A x (plus terms in x
-// itself): least squares (z = X w), logistic loss (z = X w + b),
-// l1-constrained least squares. The loop keeps z next to x and
-// extrapolates both, so each iteration costs one product with A (to get z
-// at the new point) and one with A^T (inside Grad), never a third.
+// where f depends on x through an affine image z = A x + c (plus terms
+// in x itself): least squares (z = y - X w, the residual), logistic loss
+// (z = X w + b), l1-constrained least squares. The loop keeps z next to x
+// and extrapolates both (exact, the map being affine), so each iteration
+// costs one product with A (to get z at the new point) and one with A^T
+// (inside Grad), never a third.
 package prox
 
 import (
@@ -20,13 +21,14 @@ import (
 // N is the length of x, M that of z = A x.
 type Problem struct {
 	N, M int
-	// Apply sets z = A x. A must be linear (extrapolation is applied to z).
+	// Apply sets z = A x + c. The map must be affine (extrapolation is
+	// applied to z).
 	Apply func(z, x []float64)
 	// Grad sets g = grad f(x), given z = A x.
 	Grad func(g, x, z []float64)
-	// Prox replaces x by prox_{step h}(x) in place (for a constraint: the
-	// projection).
-	Prox func(x []float64, step float64)
+	// Prox replaces x by prox_{h/L}(x) in place, L the Lipschitz constant
+	// of Options (for a constraint: the projection).
+	Prox func(x []float64, L float64)
 	// Value, when non-nil, returns F(x) given z = A x; it is recorded in
 	// the history after every iteration.
 	Value func(x, z []float64) float64
@@ -95,7 +97,7 @@ func Minimize(p Problem, x []float64, o Options) Result {
 			for j := range x {
 				x[j] -= g[j] / o.L
 			}
-			p.Prox(x, 1/o.L)
+			p.Prox(x, o.L)
 			p.Apply(z, x)
 			res.Iter++
 			record()
@@ -129,7 +131,7 @@ func Minimize(p Problem, x []float64, o Options) Result {
 		for j := range x {
 			x[j] = v[j] - g[j]/o.L
 		}
-		p.Prox(x, 1/o.L)
+		p.Prox(x, o.L)
 		p.Apply(z, x)
 		res.Iter++
 		record()
