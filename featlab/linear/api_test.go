@@ -297,3 +297,66 @@ func TestResultsShareShapes(t *testing.T) {
 	var _ featlab.Learner = LogisticConfig{}
 	var _ featlab.Learner = SparseSVMConfig{}
 }
+
+// TestConstrainedRidge: on the sphere when least squares is outside the
+// ball, the stationarity condition (X^T X + c I) w = X^T y with c = m mu
+// holds, it beats a fine scan of the circle in 2-d, and least squares is
+// returned unchanged (mu = 0) when it is inside the ball.
+func TestConstrainedRidge(t *testing.T) {
+	X, y := randProblem(9, 50, 4, 3, 0.2)
+	ls, err := LeastSquares(X, y, LeastSquaresConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	k2 := 0.5 * math.Sqrt(ls.Coef[0]*ls.Coef[0]+ls.Coef[1]*ls.Coef[1]+ls.Coef[2]*ls.Coef[2]+ls.Coef[3]*ls.Coef[3])
+	r, err := ConstrainedRidge(X, y, ConstrainedRidgeConfig{Radius: k2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var n2 float64
+	for _, v := range r.Coef {
+		n2 += v * v
+	}
+	if math.Abs(math.Sqrt(n2)-k2) > 1e-10*k2 || r.Multiplier <= 0 {
+		t.Errorf("||w|| = %v, k2 = %v, mu = %v", math.Sqrt(n2), k2, r.Multiplier)
+	}
+	rr, err := Ridge(X, y, RidgeConfig{Lambda: 50 * r.Multiplier, Objective: RidgeSum})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := maxAbsDiff(rr.Coef, r.Coef); d > 1e-9 {
+		t.Errorf("not the ridge solution at its multiplier: %v", d)
+	}
+	in, err := ConstrainedRidge(X, y, ConstrainedRidgeConfig{Radius: 4 * k2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if in.Multiplier != 0 || maxAbsDiff(in.Coef, ls.Coef) != 0 {
+		t.Errorf("inside the ball: mu %v, w %v vs %v", in.Multiplier, in.Coef, ls.Coef)
+	}
+	// 2-d: no point of the circle does better (scan of 200000 angles).
+	X2 := mat.DenseCopyOf(X.Slice(0, 50, 0, 2))
+	ls2, _ := LeastSquares(X2, y, LeastSquaresConfig{})
+	k := 0.5 * math.Hypot(ls2.Coef[0], ls2.Coef[1])
+	c, err := ConstrainedRidge(X2, y, ConstrainedRidgeConfig{Radius: k})
+	if err != nil {
+		t.Fatal(err)
+	}
+	loss := func(w0, w1 float64) float64 {
+		var s float64
+		for i := 0; i < 50; i++ {
+			e := X2.At(i, 0)*w0 + X2.At(i, 1)*w1 - y[i]
+			s += e * e
+		}
+		return s / 100
+	}
+	for a := 0; a < 200000; a += 7 {
+		th := 2 * math.Pi * float64(a) / 200000
+		if l := loss(k*math.Cos(th), k*math.Sin(th)); l < c.Objective-1e-12 {
+			t.Fatalf("angle %v: loss %v below the solution's %v", th, l, c.Objective)
+		}
+	}
+	if _, err := ConstrainedRidge(X, y, ConstrainedRidgeConfig{Radius: -1}); !errors.Is(err, featlab.ErrParam) {
+		t.Errorf("radius -1: %v", err)
+	}
+}

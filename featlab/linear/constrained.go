@@ -9,6 +9,7 @@ import (
 	"github.com/featlab/course/featlab/internal/design"
 
 	"github.com/featlab/course/featlab"
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -174,5 +175,119 @@ func ConstrainedLasso(X mat.Matrix, y []float64, cfg ConstrainedLassoConfig) (*C
 	}
 	res.Coef = w
 	res.Intercept = ds.Intercept(w)
+	return res, nil
+}
+
+// ConstrainedRidgeConfig configures ConstrainedRidge. Radius must be set.
+type ConstrainedRidgeConfig struct {
+	// Radius is k2 > 0 in the constraint ||w||_2 <= k2.
+	Radius float64
+	// Intercept fits an unpenalised, unconstrained intercept by centring
+	// X and y. Default false.
+	Intercept bool
+	// Names names the features (nil: x1, ..., xd).
+	Names []string
+}
+
+// ConstrainedRidgeResult is a fit of the l2-constrained least-squares
+// problem.
+type ConstrainedRidgeResult struct {
+	Model
+	// Radius is k2.
+	Radius float64
+	// Objective is L_S(w) = (1/2m)||Xw - y||^2 at Coef.
+	Objective float64
+	// Multiplier is mu >= 0, the Lagrange multiplier of the constraint:
+	// Coef minimises (1/2m)||Xw - y||^2 + (mu/2)||w||^2 (Ridge with
+	// RidgeSum and Lambda = m mu, Zhou eq. 11.6), 0 when the
+	// least-squares solution is inside the ball.
+	Multiplier float64
+}
+
+// ConstrainedRidge solves the l2-constrained form of ridge regression
+// (the right-hand ball of Zhou's Fig. 11.1),
+//
+//	min_w L_S(w) = (1/2m) ||Xw - y||^2   subject to   ||w||_2 <= k2,
+//
+// through its Lagrangian form: w(c) = (Xc^T Xc + c I)^{-1} Xc^T y, whose
+// norm decreases in c, with c = 0 (least squares, minimum norm) when that
+// is inside the ball and otherwise the c with ||w(c)||_2 = k2, found by
+// bisection on the eigendecomposition Xc^T Xc = V diag(s) V^T, where
+// ||w(c)||^2 = sum_k (v_k^T Xc^T y)^2 / (s_k + c)^2. It is exact to
+// rounding; cost O(m d^2 + d^3).
+//
+// Errors: k2 <= 0 or not finite (ErrParam), bad data as in Lasso.
+func ConstrainedRidge(X mat.Matrix, y []float64, cfg ConstrainedRidgeConfig) (*ConstrainedRidgeResult, error) {
+	if !(cfg.Radius > 0) || math.IsInf(cfg.Radius, 0) {
+		return nil, featlab.Errorf(featlab.ErrParam, "l2-ball radius k2 = %v must be finite and > 0", cfg.Radius)
+	}
+	ds, err := design.New(X, y, cfg.Intercept)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkNames(cfg.Names, ds.D); err != nil {
+		return nil, err
+	}
+	m, d := ds.M, ds.D
+	k2 := cfg.Radius
+	ls, err := LeastSquares(X, y, LeastSquaresConfig{Intercept: cfg.Intercept})
+	if err != nil {
+		return nil, err
+	}
+	res := &ConstrainedRidgeResult{Radius: k2}
+	w := ls.Coef
+	c := 0.0
+	if floats.Norm(w, 2) > k2 {
+		A := ds.DenseCentred()
+		var G mat.SymDense
+		G.SymOuterK(1, A.T())
+		var es mat.EigenSym
+		if !es.Factorize(&G, true) {
+			return nil, featlab.Errorf(featlab.ErrNotConverged, "eigendecomposition of the %dx%d Gram matrix", d, d)
+		}
+		s := es.Values(nil)
+		var V mat.Dense
+		es.VectorsTo(&V)
+		b := make([]float64, d) // V^T Xc^T y
+		mat.NewVecDense(d, b).MulVec(V.T(), mat.NewVecDense(d, ds.XtY))
+		norm2 := func(c float64) float64 {
+			var q float64
+			for k, sk := range s {
+				t := b[k] / (math.Max(sk, 0) + c)
+				q += t * t
+			}
+			return q
+		}
+		lo, hi := 0.0, 1.0
+		for norm2(hi) > k2*k2 && hi < 1e300 {
+			lo, hi = hi, 2*hi
+		}
+		for it := 0; it < 200 && lo < hi; it++ {
+			mid := lo + (hi-lo)/2
+			if mid == lo || mid == hi {
+				break
+			}
+			if norm2(mid) > k2*k2 {
+				lo = mid
+			} else {
+				hi = mid
+			}
+		}
+		c = hi
+		z := make([]float64, d)
+		for k, sk := range s {
+			z[k] = b[k] / (math.Max(sk, 0) + c)
+		}
+		w = make([]float64, d)
+		mat.NewVecDense(d, w).MulVec(&V, mat.NewVecDense(d, z))
+	}
+	res.Coef = w
+	res.Intercept = ds.Intercept(w)
+	r := make([]float64, m)
+	res.Objective = ds.Residual(r, w) / (2 * float64(m))
+	res.Multiplier = c / float64(m)
+	if err := finiteModel(&res.Model, "l2-constrained"); err != nil {
+		return nil, err
+	}
 	return res, nil
 }

@@ -95,8 +95,20 @@ func TestNotebook05Fig111(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, sol, err := viz.ConstraintContours(ds.X, ds.Y, 1)
+	ls, err := linear.LeastSquares(ds.X, ds.Y, linear.LeastSquaresConfig{})
 	if err != nil {
+		t.Fatal(err)
+	}
+	l1, err := linear.ConstrainedLasso(ds.X, ds.Y, linear.ConstrainedLassoConfig{Radius: 1, Tol: 1e-14, MaxIter: 200000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l2, err := linear.ConstrainedRidge(ds.X, ds.Y, linear.ConstrainedRidgeConfig{Radius: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol := viz.ConstrainedSolutions{Radius: 1, LS: ls.Coef, L1: l1.Coef, L2: l2.Coef}
+	if _, err := viz.ConstraintContours(ds.X, ds.Y, sol); err != nil {
 		t.Fatal(err)
 	}
 	if sol.L1[0] != 1 && math.Abs(sol.L1[0]-1) > 1e-9 || sol.L1[1] != 0 {
