@@ -1,12 +1,15 @@
 package linear
 
 import (
+	"fmt"
 	"math"
+	"strings"
 
 	"github.com/featlab/course/featlab/internal/design"
 
 	"github.com/featlab/course/featlab"
 	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // LeastSquaresConfig configures LeastSquares. The zero value fits
@@ -15,10 +18,29 @@ type LeastSquaresConfig struct {
 	// Intercept fits an unpenalised intercept by centring X and y.
 	// Default false.
 	Intercept bool
+	// Names names the features in Table (nil: x1, ..., xd).
+	Names []string
 }
 
-// LeastSquaresResult is a least-squares fit and the numerical rank of the
-// (centred) design it was computed from.
+// LeastSquaresResult is a least-squares fit, the numerical rank of the
+// (centred) design it was computed from, and what a statistics text
+// prints for it (R's summary.lm, statsmodels' OLS, ESL Table 3.2), under
+// the usual model y = X w + b + e with independent N(0, sigma^2) errors.
+// With p = Rank (+1 with an intercept) estimated parameters:
+//
+//	RSS      = ||y - X w - b||^2
+//	DF       = m - p, the residual degrees of freedom
+//	Sigma2   = RSS / DF, the unbiased residual variance
+//	StdErr_j = sqrt(Sigma2 [(Xc^T Xc)^{-1}]_jj)
+//	T_j      = Coef_j / StdErr_j  (ESL's "Z score", R's "t value")
+//	P_j      = 2 P(t_DF > |T_j|), two-sided
+//	R2       = 1 - RSS/TSS, TSS = ||y - mean(y)||^2 with an intercept and
+//	           ||y||^2 without (R's convention)
+//	AdjR2    = 1 - (1 - R2) (m - i)/DF, i = 1 with an intercept, else 0
+//
+// The intercept's standard error is sqrt(Sigma2 (1/m + xbar^T
+// (Xc^T Xc)^{-1} xbar)). When X is rank-deficient (MinNorm) or DF = 0 the
+// per-coefficient statistics are NaN, as R reports NA.
 type LeastSquaresResult struct {
 	Model
 	// Rank is the numerical rank of X (centred when Intercept is set).
@@ -26,6 +48,19 @@ type LeastSquaresResult struct {
 	// MinNorm reports that X was rank-deficient (or wide) and Coef is the
 	// minimum-norm minimiser.
 	MinNorm bool
+	RSS     float64
+	DF      int
+	Sigma2  float64
+	R2      float64
+	AdjR2   float64
+	// StdErr, T and P hold one value per coefficient.
+	StdErr, T, P []float64
+	// InterceptStdErr, InterceptT and InterceptP are those of the
+	// intercept (NaN without one).
+	InterceptStdErr, InterceptT, InterceptP float64
+
+	names     []string
+	intercept bool
 }
 
 // LeastSquares minimises ||Xw - y||^2 (any positive scaling, such as the
@@ -44,6 +79,21 @@ func LeastSquares(X mat.Matrix, y []float64, cfg LeastSquaresConfig) (*LeastSqua
 	if err != nil {
 		return nil, err
 	}
+	if err := checkNames(cfg.Names, ds.D); err != nil {
+		return nil, err
+	}
+	res, R, err := leastSquares(ds)
+	if err != nil {
+		return nil, err
+	}
+	res.names, res.intercept = cfg.Names, cfg.Intercept
+	res.statistics(ds, R)
+	return res, nil
+}
+
+// leastSquares fits ds; R is the triangular factor of the QR of Xc when
+// the full-rank path was taken, else nil.
+func leastSquares(ds *design.Design) (*LeastSquaresResult, *mat.TriDense, error) {
 	A := ds.DenseCentred()
 	m, d := ds.M, ds.D
 	rtol := eps * float64(max(m, d))
@@ -59,15 +109,23 @@ func LeastSquares(X mat.Matrix, y []float64, cfg LeastSquaresConfig) (*LeastSqua
 				res.Rank = d
 				res.Intercept = ds.Intercept(res.Coef)
 				if err := finiteModel(&res.Model, "least-squares"); err != nil {
-					return nil, err
+					return nil, nil, err
 				}
-				return res, nil
+				var Rd mat.Dense
+				qr.RTo(&Rd)
+				R := mat.NewTriDense(d, mat.Upper, nil)
+				for i := 0; i < d; i++ {
+					for j := i; j < d; j++ {
+						R.SetTri(i, j, Rd.At(i, j))
+					}
+				}
+				return res, R, nil
 			}
 		}
 	}
 	var svd mat.SVD
 	if !svd.Factorize(A, mat.SVDThin) {
-		return nil, featlab.Errorf(featlab.ErrNotConverged, "SVD of the %dx%d design", m, d)
+		return nil, nil, featlab.Errorf(featlab.ErrNotConverged, "SVD of the %dx%d design", m, d)
 	}
 	s := svd.Values(nil)
 	var u, v mat.Dense
@@ -91,9 +149,93 @@ func LeastSquares(X mat.Matrix, y []float64, cfg LeastSquaresConfig) (*LeastSqua
 	res.MinNorm = true
 	res.Intercept = ds.Intercept(w)
 	if err := finiteModel(&res.Model, "least-squares"); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return res, nil
+	return res, nil, nil
+}
+
+// statistics fills RSS, DF, Sigma2, R2, AdjR2 and, with the triangular
+// factor R of a full-rank fit (Xc^T Xc = R^T R), the standard errors, t
+// scores and p-values.
+func (res *LeastSquaresResult) statistics(ds *design.Design, R *mat.TriDense) {
+	m, d := ds.M, ds.D
+	r := make([]float64, m)
+	res.RSS = ds.Residual(r, res.Coef)
+	i := 0
+	if ds.XMean != nil {
+		i = 1
+	}
+	res.DF = m - res.Rank - i
+	tss := ds.YY // ||y - ybar||^2 with an intercept, ||y||^2 without
+	res.R2 = 1 - res.RSS/tss
+	res.Sigma2, res.AdjR2 = math.NaN(), math.NaN()
+	if res.DF > 0 {
+		res.Sigma2 = res.RSS / float64(res.DF)
+		res.AdjR2 = 1 - (1-res.R2)*float64(m-i)/float64(res.DF)
+	}
+	nan := func(n int) []float64 {
+		v := make([]float64, n)
+		for k := range v {
+			v[k] = math.NaN()
+		}
+		return v
+	}
+	res.StdErr, res.T, res.P = nan(d), nan(d), nan(d)
+	res.InterceptStdErr, res.InterceptT, res.InterceptP = math.NaN(), math.NaN(), math.NaN()
+	if R == nil || res.DF <= 0 {
+		return
+	}
+	// (Xc^T Xc)^{-1} = R^{-1} R^{-T}: its diagonal is the row sums of
+	// squares of R^{-1}.
+	var Ri mat.TriDense
+	if err := Ri.InverseTri(R); err != nil {
+		return
+	}
+	tdist := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(res.DF)}
+	pval := func(t float64) float64 { return 2 * tdist.Survival(math.Abs(t)) }
+	for j := 0; j < d; j++ {
+		var q float64
+		for k := j; k < d; k++ {
+			v := Ri.At(j, k)
+			q += v * v
+		}
+		res.StdErr[j] = math.Sqrt(res.Sigma2 * q)
+		res.T[j] = res.Coef[j] / res.StdErr[j]
+		res.P[j] = pval(res.T[j])
+	}
+	if ds.XMean != nil {
+		// xbar^T (R^T R)^{-1} xbar = ||R^{-T} xbar||^2
+		u := mat.NewVecDense(d, nil)
+		u.MulVec(Ri.T(), mat.NewVecDense(d, ds.XMean))
+		q := 1/float64(m) + mat.Dot(u, u)
+		res.InterceptStdErr = math.Sqrt(res.Sigma2 * q)
+		res.InterceptT = res.Intercept / res.InterceptStdErr
+		res.InterceptP = pval(res.InterceptT)
+	}
+}
+
+// Table returns the coefficient table of a statistics text, in the layout
+// of ESL Table 3.2 (term, coefficient, standard error, Z score) with the
+// two-sided p-value added, followed by the residual standard error, R^2
+// and adjusted R^2; the intercept comes first when there is one.
+func (res *LeastSquaresResult) Table() string {
+	names := res.names
+	if len(names) != len(res.Coef) {
+		names = featlab.DefaultNames(len(res.Coef))
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%-12s %12s %11s %8s %10s\n", "Term", "Coefficient", "Std. Error", "Z Score", "p-value")
+	row := func(name string, c, se, t, p float64) {
+		fmt.Fprintf(&b, "%-12s %12.4g %11.4g %8.2f %10.3g\n", name, c, se, t, p)
+	}
+	if res.intercept {
+		row("Intercept", res.Intercept, res.InterceptStdErr, res.InterceptT, res.InterceptP)
+	}
+	for j, c := range res.Coef {
+		row(names[j], c, res.StdErr[j], res.T[j], res.P[j])
+	}
+	fmt.Fprintf(&b, "Residual standard error %.4g on %d degrees of freedom; R^2 = %.4f, adjusted R^2 = %.4f\n", math.Sqrt(res.Sigma2), res.DF, res.R2, res.AdjR2)
+	return b.String()
 }
 
 // finiteModel returns an ErrNotFinite error when a fitted weight or the
