@@ -3,7 +3,6 @@ package linear
 import (
 	"context"
 	"fmt"
-	"math"
 	"sort"
 
 	"github.com/featlab/course/featlab/internal/design"
@@ -128,22 +127,10 @@ func LassoCVContext(ctx context.Context, X mat.Matrix, y []float64, cfg LassoCVC
 			return nil, err
 		}
 	}
+	if err := validate.CheckFolds(m, splits); err != nil {
+		return nil, err
+	}
 	K = len(splits)
-	if K == 0 {
-		return nil, featlab.Errorf(featlab.ErrParam, "no splits")
-	}
-	for f, sp := range splits {
-		if len(sp.Train) == 0 || len(sp.Test) == 0 {
-			return nil, featlab.Errorf(featlab.ErrParam, "split %d has %d training and %d test examples", f, len(sp.Train), len(sp.Test))
-		}
-		for _, set := range [][]int{sp.Train, sp.Test} {
-			for _, i := range set {
-				if i < 0 || i >= m {
-					return nil, featlab.Errorf(featlab.ErrParam, "split %d holds index %d outside [0, %d)", f, i, m)
-				}
-			}
-		}
-	}
 	// The grid, from the full data, before any path runs.
 	var lambdas []float64
 	if cfg.Path.Lambdas != nil {
@@ -193,7 +180,7 @@ func LassoCVContext(ctx context.Context, X mat.Matrix, y []float64, cfg LassoCVC
 	col := make([]float64, K)
 	for k := 0; k < nl; k++ {
 		mat.Col(col, k, foldMSE)
-		res.MSE[k], res.SE[k] = meanStdErr(col)
+		res.MSE[k], res.SE[k] = validate.MeanStdErr(col)
 	}
 	for k := 1; k < nl; k++ {
 		if res.MSE[k] < res.MSE[res.IndexMin] {
@@ -211,26 +198,6 @@ func LassoCVContext(ctx context.Context, X mat.Matrix, y []float64, cfg LassoCVC
 	res.LambdaMin = lambdas[res.IndexMin]
 	res.Lambda1SE = lambdas[res.Index1SE]
 	return res, nil
-}
-
-// meanStdErr returns the mean of v and its standard error (sample
-// standard deviation over sqrt(len(v)); 0 for one value).
-// TODO(merge): use validate's one function (api-core) instead.
-func meanStdErr(v []float64) (mean, se float64) {
-	K := float64(len(v))
-	var s float64
-	for _, x := range v {
-		s += x
-	}
-	mean = s / K
-	var q float64
-	for _, x := range v {
-		q += (x - mean) * (x - mean)
-	}
-	if len(v) > 1 {
-		se = math.Sqrt(q/(K-1)) / math.Sqrt(K)
-	}
-	return mean, se
 }
 
 // foldError fits the path on the training rows of sp (copied into *buf,

@@ -68,27 +68,57 @@ func TestLeastSquaresStatisticsR(t *testing.T) {
 			t.Fatal(err)
 		}
 		g0 := rows[0]
+		st := r.Stats
+		if st == nil {
+			t.Fatalf("%s: no statistics", c.name)
+		}
 		close(c.name+" RSS", r.RSS, g0.rss, 1e-10)
-		close(c.name+" sigma2", r.Sigma2, g0.sigma2, 1e-10)
-		close(c.name+" R2", r.R2, g0.r2, 1e-10)
-		close(c.name+" adjR2", r.AdjR2, g0.adjr2, 1e-10)
+		close(c.name+" sigma2", st.Sigma2, g0.sigma2, 1e-10)
+		close(c.name+" R2", st.R2, g0.r2, 1e-10)
+		close(c.name+" adjR2", st.AdjR2, g0.adjr2, 1e-10)
 		if float64(r.DF) != g0.df {
 			t.Errorf("%s: df %d, R %v", c.name, r.DF, g0.df)
 		}
 		k := 0
 		if c.intercept {
 			close(c.name+" intercept", r.Intercept, g0.est, 1e-10)
-			close(c.name+" intercept se", r.InterceptStdErr, g0.se, 1e-9)
-			close(c.name+" intercept t", r.InterceptT, g0.t, 1e-9)
-			close(c.name+" intercept p", r.InterceptP, g0.p, 1e-6)
+			close(c.name+" intercept se", st.InterceptStdErr, g0.se, 1e-9)
+			close(c.name+" intercept t", st.InterceptT, g0.t, 1e-9)
+			close(c.name+" intercept p", st.InterceptP, g0.p, 1e-6)
 			k = 1
 		}
 		for j := range r.Coef {
 			w := rows[k+j]
 			close(c.name+" "+w.term, r.Coef[j], w.est, 1e-9)
-			close(c.name+" "+w.term+" se", r.StdErr[j], w.se, 1e-9)
-			close(c.name+" "+w.term+" t", r.T[j], w.t, 1e-9)
-			close(c.name+" "+w.term+" p", r.P[j], w.p, 1e-6)
+			close(c.name+" "+w.term+" se", st.StdErr[j], w.se, 1e-9)
+			close(c.name+" "+w.term+" t", st.T[j], w.t, 1e-9)
+			close(c.name+" "+w.term+" p", st.P[j], w.p, 1e-6)
+		}
+	}
+}
+
+// TestLeastSquaresStatsUndefined: no statistics (nil Stats) for a
+// rank-deficient design, zero residual degrees of freedom or a constant
+// target, as R prints NA there.
+func TestLeastSquaresStatsUndefined(t *testing.T) {
+	X := mat.NewDense(4, 2, []float64{1, 2, 2, 4, 3, 6, 4, 8.5})
+	for name, c := range map[string]struct {
+		X *mat.Dense
+		y []float64
+	}{
+		"df 0":           {mat.NewDense(2, 1, []float64{1, 2}), []float64{1, 3}},
+		"constant y":     {X, []float64{1, 1, 1, 1}},
+		"rank deficient": {mat.NewDense(4, 2, []float64{1, 2, 2, 4, 3, 6, 4, 8}), []float64{1, 2, 3, 5}},
+	} {
+		r, err := LeastSquares(c.X, c.y, LeastSquaresConfig{Intercept: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Stats != nil {
+			t.Errorf("%s: stats %+v", name, r.Stats)
+		}
+		if !strings.Contains(r.Table(), "NA") {
+			t.Errorf("%s: table\n%s", name, r.Table())
 		}
 	}
 }

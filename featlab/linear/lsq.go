@@ -23,13 +23,33 @@ type LeastSquaresConfig struct {
 }
 
 // LeastSquaresResult is a least-squares fit, the numerical rank of the
-// (centred) design it was computed from, and what a statistics text
-// prints for it (R's summary.lm, statsmodels' OLS, ESL Table 3.2), under
-// the usual model y = X w + b + e with independent N(0, sigma^2) errors.
-// With p = Rank (+1 with an intercept) estimated parameters:
+// (centred) design it was computed from, its residual sum of squares and
+// degrees of freedom, and, in Stats, what a statistics text prints for it.
+type LeastSquaresResult struct {
+	Model
+	// Rank is the numerical rank of X (centred when Intercept is set).
+	Rank int
+	// MinNorm reports that X was rank-deficient (or wide) and Coef is the
+	// minimum-norm minimiser.
+	MinNorm bool
+	// RSS = ||y - X w - b||^2, the residual sum of squares.
+	RSS float64
+	// DF = m - p, the residual degrees of freedom, p = Rank (+1 with an
+	// intercept) the number of estimated parameters.
+	DF int
+	// Stats holds the inference statistics; nil where they are undefined
+	// (R prints NA/NaN there): X rank-deficient (MinNorm), DF = 0, or a
+	// constant target (total sum of squares 0).
+	Stats *LeastSquaresStats
+
+	names     []string
+	intercept bool
+}
+
+// LeastSquaresStats are the statistics of R's summary.lm, statsmodels' OLS
+// and ESL Table 3.2 for a least-squares fit, under the usual model
+// y = X w + b + e with independent N(0, sigma^2) errors:
 //
-//	RSS      = ||y - X w - b||^2
-//	DF       = m - p, the residual degrees of freedom
 //	Sigma2   = RSS / DF, the unbiased residual variance
 //	StdErr_j = sqrt(Sigma2 [(Xc^T Xc)^{-1}]_jj)
 //	T_j      = Coef_j / StdErr_j  (ESL's "Z score", R's "t value")
@@ -39,28 +59,15 @@ type LeastSquaresConfig struct {
 //	AdjR2    = 1 - (1 - R2) (m - i)/DF, i = 1 with an intercept, else 0
 //
 // The intercept's standard error is sqrt(Sigma2 (1/m + xbar^T
-// (Xc^T Xc)^{-1} xbar)). When X is rank-deficient (MinNorm) or DF = 0 the
-// per-coefficient statistics are NaN, as R reports NA.
-type LeastSquaresResult struct {
-	Model
-	// Rank is the numerical rank of X (centred when Intercept is set).
-	Rank int
-	// MinNorm reports that X was rank-deficient (or wide) and Coef is the
-	// minimum-norm minimiser.
-	MinNorm bool
-	RSS     float64
-	DF      int
-	Sigma2  float64
-	R2      float64
-	AdjR2   float64
+// (Xc^T Xc)^{-1} xbar)); the three intercept fields are 0 without an
+// intercept (as Model.Intercept is).
+type LeastSquaresStats struct {
+	Sigma2, R2, AdjR2 float64
 	// StdErr, T and P hold one value per coefficient.
 	StdErr, T, P []float64
 	// InterceptStdErr, InterceptT and InterceptP are those of the
-	// intercept (NaN without one).
+	// intercept.
 	InterceptStdErr, InterceptT, InterceptP float64
-
-	names     []string
-	intercept bool
 }
 
 // LeastSquares minimises ||Xw - y||^2 (any positive scaling, such as the
@@ -154,9 +161,8 @@ func leastSquares(ds *design.Design) (*LeastSquaresResult, *mat.TriDense, error)
 	return res, nil, nil
 }
 
-// statistics fills RSS, DF, Sigma2, R2, AdjR2 and, with the triangular
-// factor R of a full-rank fit (Xc^T Xc = R^T R), the standard errors, t
-// scores and p-values.
+// statistics fills RSS and DF and, with the triangular factor R of a
+// full-rank fit (Xc^T Xc = R^T R), Stats.
 func (res *LeastSquaresResult) statistics(ds *design.Design, R *mat.TriDense) {
 	m, d := ds.M, ds.D
 	r := make([]float64, m)
@@ -167,22 +173,7 @@ func (res *LeastSquaresResult) statistics(ds *design.Design, R *mat.TriDense) {
 	}
 	res.DF = m - res.Rank - i
 	tss := ds.YY // ||y - ybar||^2 with an intercept, ||y||^2 without
-	res.R2 = 1 - res.RSS/tss
-	res.Sigma2, res.AdjR2 = math.NaN(), math.NaN()
-	if res.DF > 0 {
-		res.Sigma2 = res.RSS / float64(res.DF)
-		res.AdjR2 = 1 - (1-res.R2)*float64(m-i)/float64(res.DF)
-	}
-	nan := func(n int) []float64 {
-		v := make([]float64, n)
-		for k := range v {
-			v[k] = math.NaN()
-		}
-		return v
-	}
-	res.StdErr, res.T, res.P = nan(d), nan(d), nan(d)
-	res.InterceptStdErr, res.InterceptT, res.InterceptP = math.NaN(), math.NaN(), math.NaN()
-	if R == nil || res.DF <= 0 {
+	if R == nil || res.DF <= 0 || tss == 0 {
 		return
 	}
 	// (Xc^T Xc)^{-1} = R^{-1} R^{-T}: its diagonal is the row sums of
@@ -191,6 +182,10 @@ func (res *LeastSquaresResult) statistics(ds *design.Design, R *mat.TriDense) {
 	if err := Ri.InverseTri(R); err != nil {
 		return
 	}
+	st := &LeastSquaresStats{StdErr: make([]float64, d), T: make([]float64, d), P: make([]float64, d)}
+	st.R2 = 1 - res.RSS/tss
+	st.Sigma2 = res.RSS / float64(res.DF)
+	st.AdjR2 = 1 - (1-st.R2)*float64(m-i)/float64(res.DF)
 	tdist := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(res.DF)}
 	pval := func(t float64) float64 { return 2 * tdist.Survival(math.Abs(t)) }
 	for j := 0; j < d; j++ {
@@ -199,25 +194,32 @@ func (res *LeastSquaresResult) statistics(ds *design.Design, R *mat.TriDense) {
 			v := Ri.At(j, k)
 			q += v * v
 		}
-		res.StdErr[j] = math.Sqrt(res.Sigma2 * q)
-		res.T[j] = res.Coef[j] / res.StdErr[j]
-		res.P[j] = pval(res.T[j])
+		st.StdErr[j] = math.Sqrt(st.Sigma2 * q)
+		st.T[j] = res.Coef[j] / st.StdErr[j]
+		st.P[j] = pval(st.T[j])
 	}
 	if ds.XMean != nil {
 		// xbar^T (R^T R)^{-1} xbar = ||R^{-T} xbar||^2
 		u := mat.NewVecDense(d, nil)
 		u.MulVec(Ri.T(), mat.NewVecDense(d, ds.XMean))
 		q := 1/float64(m) + mat.Dot(u, u)
-		res.InterceptStdErr = math.Sqrt(res.Sigma2 * q)
-		res.InterceptT = res.Intercept / res.InterceptStdErr
-		res.InterceptP = pval(res.InterceptT)
+		st.InterceptStdErr = math.Sqrt(st.Sigma2 * q)
+		st.InterceptT = res.Intercept / st.InterceptStdErr
+		st.InterceptP = pval(st.InterceptT)
 	}
+	for _, v := range append(append([]float64{st.R2, st.AdjR2, st.InterceptT, st.InterceptP}, st.T...), st.P...) {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return // a zero standard error (an exact fit): undefined
+		}
+	}
+	res.Stats = st
 }
 
 // Table returns the coefficient table of a statistics text, in the layout
 // of ESL Table 3.2 (term, coefficient, standard error, Z score) with the
 // two-sided p-value added, followed by the residual standard error, R^2
-// and adjusted R^2; the intercept comes first when there is one.
+// and adjusted R^2; the intercept comes first when there is one. Without
+// Stats the statistics print as NA.
 func (res *LeastSquaresResult) Table() string {
 	names := res.names
 	if len(names) != len(res.Coef) {
@@ -225,16 +227,27 @@ func (res *LeastSquaresResult) Table() string {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%-12s %12s %11s %8s %10s\n", "Term", "Coefficient", "Std. Error", "Z Score", "p-value")
-	row := func(name string, c, se, t, p float64) {
-		fmt.Fprintf(&b, "%-12s %12.4g %11.4g %8.2f %10.3g\n", name, c, se, t, p)
+	st := res.Stats
+	row := func(name string, c float64, k int) {
+		if st == nil {
+			fmt.Fprintf(&b, "%-12s %12.4g %11s %8s %10s\n", name, c, "NA", "NA", "NA")
+		} else if k < 0 {
+			fmt.Fprintf(&b, "%-12s %12.4g %11.4g %8.2f %10.3g\n", name, c, st.InterceptStdErr, st.InterceptT, st.InterceptP)
+		} else {
+			fmt.Fprintf(&b, "%-12s %12.4g %11.4g %8.2f %10.3g\n", name, c, st.StdErr[k], st.T[k], st.P[k])
+		}
 	}
 	if res.intercept {
-		row("Intercept", res.Intercept, res.InterceptStdErr, res.InterceptT, res.InterceptP)
+		row("Intercept", res.Intercept, -1)
 	}
 	for j, c := range res.Coef {
-		row(names[j], c, res.StdErr[j], res.T[j], res.P[j])
+		row(names[j], c, j)
 	}
-	fmt.Fprintf(&b, "Residual standard error %.4g on %d degrees of freedom; R^2 = %.4f, adjusted R^2 = %.4f\n", math.Sqrt(res.Sigma2), res.DF, res.R2, res.AdjR2)
+	if st == nil {
+		fmt.Fprintf(&b, "RSS %.4g on %d degrees of freedom; statistics undefined\n", res.RSS, res.DF)
+	} else {
+		fmt.Fprintf(&b, "Residual standard error %.4g on %d degrees of freedom; R^2 = %.4f, adjusted R^2 = %.4f\n", math.Sqrt(st.Sigma2), res.DF, st.R2, st.AdjR2)
+	}
 	return b.String()
 }
 
