@@ -360,3 +360,64 @@ func TestConstrainedRidge(t *testing.T) {
 		t.Errorf("radius -1: %v", err)
 	}
 }
+
+// TestNaiveUpdates: residual ("naive") and covariance updates give the
+// same path on wide data (to the tolerance) and the naive path satisfies
+// the lasso KKT conditions; useNaive picks naive updates for wide data
+// only.
+func TestNaiveUpdates(t *testing.T) {
+	if !useNaive(200, 5000) || useNaive(2000, 500) || useNaive(10000, 1000) || useNaive(50, 100) {
+		t.Fatal("useNaive's rule")
+	}
+	X, y := randProblem(11, 60, 700, 10, 0.5)
+	paths := make([]*LassoPathResult, 2)
+	for k, mode := range []int{1, 2} {
+		forceUpdates = mode
+		p, err := LassoPath(X, y, LassoPathConfig{Intercept: true, NLambdas: 30, Tol: 1e-10, MaxIter: 100000})
+		forceUpdates = 0
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !p.Converged {
+			t.Fatalf("mode %d: not converged", mode)
+		}
+		paths[k] = p
+	}
+	cov, nai := paths[0], paths[1]
+	if nai.GramColumns != 0 || cov.GramColumns == 0 {
+		t.Errorf("gram columns: covariance %d, naive %d", cov.GramColumns, nai.GramColumns)
+	}
+	m, d := X.Dims()
+	for k := range cov.Lambdas {
+		a, b := cov.Coef(k), nai.Coef(k)
+		if diff := maxAbsDiff(a, b); diff > 1e-4*(1+floatsMaxAbs(a)) {
+			t.Errorf("lambda %d: covariance and naive differ by %v", k, diff)
+		}
+		// KKT of the naive fit: |Xc_j^T r|/m <= lambda, = lambda sign(w_j) on the support.
+		md := nai.Model(k)
+		pred, _ := md.Predict(X)
+		lam := nai.Lambdas[k]
+		for j := 0; j < d; j++ {
+			var mean, g float64
+			for i := 0; i < m; i++ {
+				mean += X.At(i, j)
+			}
+			mean /= float64(m)
+			for i := 0; i < m; i++ {
+				g += (X.At(i, j) - mean) * (y[i] - pred[i])
+			}
+			g /= float64(m)
+			if b[j] == 0 && math.Abs(g) > lam*(1+1e-3) || b[j] != 0 && math.Abs(g-lam*math.Copysign(1, b[j])) > 1e-3*lam {
+				t.Fatalf("lambda %d feature %d: w %v, gradient %v, lambda %v", k, j, b[j], g, lam)
+			}
+		}
+	}
+}
+
+func floatsMaxAbs(v []float64) float64 {
+	a := 0.0
+	for _, x := range v {
+		a = math.Max(a, math.Abs(x))
+	}
+	return a
+}

@@ -9,16 +9,27 @@ import (
 	"gonum.org/v1/gonum/floats"
 )
 
-// covCD is coordinate descent with covariance updates (Friedman, Hastie and
-// Tibshirani 2010, section 2.2) on the unscaled problem
+// covCD is coordinate descent with covariance or residual ("naive")
+// updates (Friedman, Hastie and Tibshirani 2010, section 2.2) on the
+// unscaled problem
 //
 //	(1/2)||y - Xc w||^2 + L1 ||w||_1 + (L2/2)||w||^2,   L1 = m l1, L2 = m l2,
 //
-// which has the minimisers of the (1/2m) form. It keeps g = Xc^T (y - Xc w)
-// for every feature; when w_j changes by delta, g -= delta Xc^T Xc_j. The
-// Gram column Xc^T Xc_j is computed (one pass over X) the first time w_j
-// becomes non-zero and cached, so the cost is one pass per feature that is
-// ever active instead of the d passes of a full Gram matrix.
+// which has the minimisers of the (1/2m) form.
+//
+// Covariance updates keep g = Xc^T (y - Xc w) for every feature; when w_j
+// changes by delta, g -= delta Xc^T Xc_j, O(d). The Gram column Xc^T Xc_j
+// is computed (one pass over X) the first time w_j becomes non-zero and
+// cached, so the cost is one pass per feature that is ever active instead
+// of the d passes of a full Gram matrix.
+//
+// Naive updates keep the residual r = y - Xc w instead: updating w_j
+// reads g_j = Xc_j^T r and writes r -= delta Xc_j, O(m), on a copy of
+// the centred column gathered when the feature first enters the working
+// set; the full g (for the strong rules, the KKT check and the duality
+// gap) is one product Xc^T r, made once per lambda on a path. They win when
+// d is large compared with m: each update costs m instead of d and no
+// Gram column (m d each) is formed. useNaive chooses.
 //
 // The coordinates cycled are those of a working set (strong-rule survivors
 // and everything ever active); a KKT check over the other features adds any
@@ -43,9 +54,33 @@ type covCD struct {
 	mon     *monitor // stop checks; progress too when fitProg
 	fitProg bool     // report the progress of a single fit
 	gap0    float64  // first gap computed, for progress
+
+	naive  bool        // residual updates
+	xcol   [][]float64 // naive: gathered centred columns Xc_j (nil until needed)
+	res    []float64   // naive: r = y - Xc w
+	gFresh bool      // naive: g is Xc^T r for every feature
 }
 
-func newCovCD(ds *design.Design, w []float64) *covCD {
+// Update rule override, for tests: 0 chooses (useNaive), 1 forces
+// covariance updates, 2 naive updates.
+var forceUpdates = 0
+
+// useNaive reports whether coordinate descent on an m x d design uses
+// residual ("naive") updates: glmnet's rule (naive from 500 features on)
+// refined by the cost of one update, O(m) naive against O(d) covariance,
+// plus the m d of each Gram column: naive when d >= 500 and d > m.
+func useNaive(m, d int) bool {
+	switch forceUpdates {
+	case 1:
+		return false
+	case 2:
+		return true
+	}
+	return d >= 500 && d > m
+}
+
+// newCD makes the solver state at w; naive selects residual updates.
+func newCD(ds *design.Design, w []float64, naive bool) *covCD {
 	s := &covCD{
 		ds:      ds,
 		w:       w,
@@ -53,6 +88,31 @@ func newCovCD(ds *design.Design, w []float64) *covCD {
 		gram:    make([][]float64, ds.D),
 		inWork:  make([]bool, ds.D),
 		scratch: make([]float64, ds.M),
+		naive:   naive,
+	}
+	if naive {
+		s.xcol = make([][]float64, ds.D)
+		s.res = make([]float64, ds.M)
+		warm := false
+		for j, v := range w {
+			if v != 0 {
+				if ds.Norm2[j] == 0 {
+					w[j] = 0
+					continue
+				}
+				s.addWork(j)
+				warm = true
+			}
+		}
+		if warm {
+			ds.Residual(s.res, w)
+			s.refreshNaive()
+		} else { // w = 0: r = y, g = Xc^T y
+			copy(s.res, ds.Y)
+			copy(s.g, ds.XtY)
+			s.gFresh = true
+		}
+		return s
 	}
 	copy(s.g, ds.XtY)
 	for j, v := range w {
@@ -66,6 +126,57 @@ func newCovCD(ds *design.Design, w []float64) *covCD {
 		}
 	}
 	return s
+}
+
+// refreshNaive sets g = Xc^T r for every feature (naive updates).
+func (s *covCD) refreshNaive() {
+	s.ds.MulTVec(s.g, s.res)
+	s.gFresh = true
+}
+
+// column returns Xc_j (naive updates), gathering it on first use.
+func (s *covCD) column(j int) []float64 {
+	if s.xcol[j] == nil {
+		s.xcol[j] = make([]float64, s.ds.M)
+		s.ds.Column(s.xcol[j], j)
+	}
+	return s.xcol[j]
+}
+
+// sweepNaive is sweep with residual updates.
+func (s *covCD) sweepNaive(idx []int) (dmax, wmax float64) {
+	w, g, norm2, r := s.w, s.g, s.ds.Norm2, s.res
+	L1, L2 := s.L1, s.L2
+	for _, j := range idx {
+		n2 := norm2[j]
+		if n2 == 0 {
+			continue
+		}
+		c := s.column(j)
+		old := w[j]
+		gj := floats.Dot(c, r)
+		z := gj + n2*old
+		var nw float64
+		if z > L1 {
+			nw = (z - L1) / (n2 + L2)
+		} else if z < -L1 {
+			nw = (z + L1) / (n2 + L2)
+		}
+		g[j] = gj
+		if nw != old {
+			floats.AddScaled(r, old-nw, c)
+			g[j] = gj + n2*(old-nw)
+			w[j] = nw
+			if dd := math.Abs(nw - old); dd > dmax {
+				dmax = dd
+			}
+			s.gFresh = false
+		}
+		if a := math.Abs(nw); a > wmax {
+			wmax = a
+		}
+	}
+	return dmax, wmax
 }
 
 // col returns the cached Gram column Xc^T Xc_j, computing it if needed.
@@ -134,6 +245,9 @@ func (s *covCD) addWork(j int) {
 // sweep minimises exactly along each coordinate of idx in turn and returns
 // the largest change and the largest |w_j| over idx.
 func (s *covCD) sweep(idx []int) (dmax, wmax float64) {
+	if s.naive {
+		return s.sweepNaive(idx)
+	}
 	w, g, norm2 := s.w, s.g, s.ds.Norm2
 	L1, L2 := s.L1, s.L2
 	for _, j := range idx {
@@ -186,6 +300,9 @@ func (s *covCD) refreshG() {
 // kkt adds to the working set every feature outside it that violates its
 // optimality condition |g_j| <= L1 at w_j = 0; it returns how many.
 func (s *covCD) kkt() int {
+	if s.naive && !s.gFresh {
+		s.refreshNaive()
+	}
 	n := 0
 	for j, gj := range s.g {
 		if !s.inWork[j] && math.Abs(gj) > s.L1 && s.ds.Norm2[j] > 0 {
@@ -199,6 +316,9 @@ func (s *covCD) kkt() int {
 // strong adds to the working set the features that survive the
 // sequential strong rule |g_j| >= 2 L1 - L1prev (Tibshirani et al. 2012).
 func (s *covCD) strong(L1prev float64) {
+	if s.naive && !s.gFresh {
+		s.refreshNaive()
+	}
 	thr := 2*s.L1 - L1prev
 	for j, gj := range s.g {
 		if !s.inWork[j] && math.Abs(gj) >= thr && s.ds.Norm2[j] > 0 {
@@ -210,6 +330,9 @@ func (s *covCD) strong(L1prev float64) {
 // rr returns ||r||^2 and r^T y from the maintained gradient:
 // ||r||^2 = y^T y - w^T Xc^T y - w^T g and r^T y = y^T y - w^T Xc^T y.
 func (s *covCD) rr() (rr, ry float64) {
+	if s.naive {
+		return floats.Dot(s.res, s.res), floats.Dot(s.res, s.ds.Y)
+	}
 	var wxty, wg float64
 	for j, v := range s.w {
 		if v != 0 {
@@ -234,11 +357,19 @@ func (s *covCD) rr() (rr, ry float64) {
 // scikit-learn's non-Gram solver computes it. At ordinary tolerances (1e-4)
 // the cheap gap decides alone.
 func (s *covCD) gap(tolAbs float64) float64 {
+	if s.naive && !s.gFresh {
+		s.refreshNaive()
+	}
 	rr, ry := s.rr()
 	gap := dualityGap(s.w, s.g, rr, ry, s.L1, s.L2)
 	floor := 1000 * 0x1p-52 * (s.ds.YY + math.Abs(s.ds.YY-ry))
 	if tolAbs > floor || gap > tolAbs+floor {
 		return gap
+	}
+	if s.naive {
+		rr = s.ds.Residual(s.res, s.w)
+		s.refreshNaive()
+		return dualityGap(s.w, s.g, rr, floats.Dot(s.res, s.ds.Y), s.L1, s.L2)
 	}
 	if s.r == nil {
 		s.r = make([]float64, s.ds.M)
@@ -338,7 +469,7 @@ func (s *covCD) progress(gap, tolAbs float64, iter, maxIter int) {
 // working sets). History records the objective after each sweep at the
 // final (l1, l2).
 func solveCD(ds *design.Design, w []float64, l1, l2, tol float64, maxIter int, cyclic bool, mon *monitor, res *LassoResult) {
-	s := newCovCD(ds, w)
+	s := newCD(ds, w, !cyclic && useNaive(ds.M, ds.D))
 	s.mon, s.fitProg = mon, true
 	m := float64(ds.M)
 	var Lmax float64

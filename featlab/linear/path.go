@@ -239,7 +239,7 @@ func pathOn(ds *design.Design, cfg LassoPathConfig, rho float64, lambdas []float
 		p.LambdaMax = math.Inf(1)
 	}
 	w := make([]float64, d)
-	s := newCovCD(ds, w)
+	s := newCD(ds, w, useNaive(ds.M, ds.D))
 	s.mon = mon
 	m := float64(ds.M)
 	if cfg.NoStrongRules {

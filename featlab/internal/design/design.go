@@ -268,17 +268,7 @@ func (ds *Design) General() blas64.General {
 
 // gramCol sets dst = Xc^T Xc_j, using v (length m) as scratch.
 func (ds *Design) GramCol(dst []float64, j int, v []float64) {
-	x, s := ds.X, ds.Stride
-	if ds.cmean == nil {
-		for i := range v {
-			v[i] = x[i*s+j]
-		}
-	} else {
-		mj := ds.cmean[j]
-		for i := range v {
-			v[i] = x[i*s+j] - mj
-		}
-	}
+	ds.Column(v, j)
 	ds.MulTVec(dst, v)
 }
 
@@ -468,4 +458,19 @@ func PowerIteration(n int, apply func(dst, v []float64), rtol float64, maxIter i
 		lam = nrm
 	}
 	return lam
+}
+
+// Column sets dst (length M) to the centred column Xc_j.
+func (ds *Design) Column(dst []float64, j int) {
+	x, st := ds.X, ds.Stride
+	if ds.cmean == nil {
+		for i := range dst {
+			dst[i] = x[i*st+j]
+		}
+		return
+	}
+	mj := ds.cmean[j]
+	for i := range dst {
+		dst[i] = x[i*st+j] - mj
+	}
 }
