@@ -58,7 +58,7 @@ type covCD struct {
 	naive  bool        // residual updates
 	xcol   [][]float64 // naive: gathered centred columns Xc_j (nil until needed)
 	res    []float64   // naive: r = y - Xc w
-	gFresh bool      // naive: g is Xc^T r for every feature
+	gFresh bool        // naive: g is Xc^T r for every feature
 }
 
 // Update rule override, for tests: 0 chooses (useNaive), 1 forces
