@@ -10,11 +10,8 @@ import (
 )
 
 // This file holds what the sparse classifiers (logistic regression and the
-// l1 hinge-loss SVM) share: the penalty kind, the handling of binary labels,
-// and the column-major copy of X that coordinate descent reads.
-//
-// Unexported names here start with clf so that they never collide with the
-// regression code of the same package.
+// l1 hinge-loss SVM) share beyond the design core and the path record: the
+// penalty kind and the handling of binary labels.
 
 // Penalty selects the regulariser of a linear classifier.
 type Penalty int
@@ -40,28 +37,28 @@ func (p Penalty) String() string {
 	return "Penalty(" + strconv.Itoa(int(p)) + ")"
 }
 
-// clfAlpha returns the l1 share of the penalty: 1 for l1, 0 for l2.
-func (p Penalty) clfAlpha() float64 {
+// l1Share returns the l1 share of the penalty: 1 for l1, 0 for l2.
+func (p Penalty) share() float64 {
 	if p == L2Penalty {
 		return 0
 	}
 	return 1
 }
 
-func (p Penalty) clfValid() error {
+func (p Penalty) check() error {
 	if p != L1Penalty && p != L2Penalty {
 		return featlab.Errorf(featlab.ErrParam, "penalty %d is neither L1Penalty nor L2Penalty", int(p))
 	}
 	return nil
 }
 
-// clfBinary reads binary class labels. Accepted codings are {0, 1} and
+// binaryLabels reads binary class labels. Accepted codings are {0, 1} and
 // {-1, +1}; the larger label is the positive class. It returns the labels
 // as signs s_i in {-1, +1}, the labels in {0, 1}, and the two original
 // labels [negative, positive] so that predictions come back in the caller's
 // coding. A target with a single class, more than two classes, or any other
 // pair of values is an error wrapping featlab.ErrLabels.
-func clfBinary(y []float64) (s, y01 []float64, labels [2]float64, err error) {
+func binaryLabels(y []float64) (s, y01 []float64, labels [2]float64, err error) {
 	classes, err := featlab.ClassLabels(y, 2)
 	if err != nil {
 		return nil, nil, labels, err
@@ -86,23 +83,8 @@ func clfBinary(y []float64) (s, y01 []float64, labels [2]float64, err error) {
 	return s, y01, labels, nil
 }
 
-// clfDecision returns X w + b for a fitted linear classifier, checking the
-// shape and finiteness of X.
-func clfDecision(X mat.Matrix, w []float64, b float64) ([]float64, error) {
-	md := Model{Coef: w, Intercept: b}
-	return md.Predict(X)
-}
-
-// clfCheckLambda checks that a regularisation weight is finite and >= 0.
-func clfCheckLambda(lambda float64) error {
-	if math.IsNaN(lambda) || math.IsInf(lambda, 0) || lambda < 0 {
-		return featlab.Errorf(featlab.ErrParam, "lambda = %v must be finite and >= 0", lambda)
-	}
-	return nil
-}
-
-// clfCheckTol checks a tolerance (0 means default) and an iteration cap.
-func clfCheckTol(tol float64, maxIter int) error {
+// checkTolIter checks a tolerance (0 means default) and an iteration cap.
+func checkTolIter(tol float64, maxIter int) error {
 	if math.IsNaN(tol) || tol < 0 || math.IsInf(tol, 0) {
 		return featlab.Errorf(featlab.ErrParam, "tolerance %v must be finite and >= 0", tol)
 	}

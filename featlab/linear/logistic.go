@@ -144,11 +144,11 @@ func LogisticContext(ctx context.Context, X mat.Matrix, y []float64, cfg Logisti
 	if err := cfg.check(d); err != nil {
 		return nil, err
 	}
-	s, y01, labels, err := clfBinary(y)
+	s, y01, labels, err := binaryLabels(y)
 	if err != nil {
 		return nil, err
 	}
-	st := newLogState(columnMajor(X), m, d, s, y01, cfg.Intercept, cfg.Penalty.clfAlpha())
+	st := newLogState(columnMajor(X), m, d, s, y01, cfg.Intercept, cfg.Penalty.share())
 	st.lambda = cfg.Lambda
 	st.mon, st.fitProg = newMonitor(ctx, cfg.Progress, "logistic"), true
 	if cfg.Init != nil {
@@ -183,16 +183,16 @@ func (cfg LogisticConfig) Fit(X mat.Matrix, y []float64) (featlab.Predictor, err
 }
 
 func (cfg *LogisticConfig) check(d int) error {
-	if err := clfCheckLambda(cfg.Lambda); err != nil {
+	if err := checkLambda("lambda", cfg.Lambda); err != nil {
 		return err
 	}
-	if err := cfg.Penalty.clfValid(); err != nil {
+	if err := cfg.Penalty.check(); err != nil {
 		return err
 	}
 	if cfg.Solver != LogisticNewtonCD && cfg.Solver != LogisticFISTA {
 		return featlab.Errorf(featlab.ErrParam, "unknown logistic solver %d", int(cfg.Solver))
 	}
-	if err := clfCheckTol(cfg.Tol, cfg.MaxIter); err != nil {
+	if err := checkTolIter(cfg.Tol, cfg.MaxIter); err != nil {
 		return err
 	}
 	if cfg.Init != nil {
@@ -225,7 +225,7 @@ func (cfg *LogisticConfig) defaults() (tol float64, maxIter int) {
 
 // Decision returns the scores w.x_i + b, one per row of X.
 func (lm *LogisticResult) Decision(X mat.Matrix) ([]float64, error) {
-	return clfDecision(X, lm.Coef, lm.Intercept)
+	return (&Model{Coef: lm.Coef, Intercept: lm.Intercept}).Predict(X)
 }
 
 // Proba returns the probabilities P(y = positive | x_i) = sigma(w.x_i + b),
@@ -281,7 +281,7 @@ func LogisticLambdaMax(X mat.Matrix, y []float64, intercept bool) (float64, erro
 	if err != nil {
 		return 0, err
 	}
-	s, y01, _, err := clfBinary(y)
+	s, y01, _, err := binaryLabels(y)
 	if err != nil {
 		return 0, err
 	}
@@ -1044,10 +1044,10 @@ func LogisticPathContext(ctx context.Context, X mat.Matrix, y []float64, cfg Log
 	if err := checkNames(cfg.Names, d); err != nil {
 		return nil, err
 	}
-	if err := cfg.Penalty.clfValid(); err != nil {
+	if err := cfg.Penalty.check(); err != nil {
 		return nil, err
 	}
-	if err := clfCheckTol(cfg.Tol, cfg.MaxIter); err != nil {
+	if err := checkTolIter(cfg.Tol, cfg.MaxIter); err != nil {
 		return nil, err
 	}
 	if cfg.NLambdas < 0 {
@@ -1057,21 +1057,21 @@ func LogisticPathContext(ctx context.Context, X mat.Matrix, y []float64, cfg Log
 		return nil, featlab.Errorf(featlab.ErrParam, "Eps = %v must be in (0, 1)", cfg.Eps)
 	}
 	for k, l := range cfg.Lambdas {
-		if err := clfCheckLambda(l); err != nil {
+		if err := checkLambda("lambda", l); err != nil {
 			return nil, featlab.Errorf(featlab.ErrParam, "Lambdas[%d] = %v must be finite and >= 0", k, l)
 		}
 	}
 	if cfg.Lambdas != nil && len(cfg.Lambdas) == 0 {
 		return nil, featlab.Errorf(featlab.ErrEmpty, "Lambdas is empty")
 	}
-	s, y01, labels, err := clfBinary(y)
+	s, y01, labels, err := binaryLabels(y)
 	if err != nil {
 		return nil, err
 	}
 	lc := LogisticConfig{Tol: cfg.Tol, MaxIter: cfg.MaxIter}
 	tol, maxIter := lc.defaults()
 	intercept := cfg.Intercept
-	st := newLogState(columnMajor(X), m, d, s, y01, intercept, cfg.Penalty.clfAlpha())
+	st := newLogState(columnMajor(X), m, d, s, y01, intercept, cfg.Penalty.share())
 	st.b = st.nullIntercept()
 	st.refresh()
 	st.gradient(nil)

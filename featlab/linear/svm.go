@@ -145,16 +145,16 @@ func SparseSVMContext(ctx context.Context, X mat.Matrix, y []float64, cfg Sparse
 	if err := checkNames(cfg.Names, d); err != nil {
 		return nil, err
 	}
-	if err := clfCheckLambda(cfg.Lambda); err != nil {
+	if err := checkLambda("lambda", cfg.Lambda); err != nil {
 		return nil, err
 	}
 	if cfg.Lambda == 0 {
 		return nil, featlab.Errorf(featlab.ErrParam, "sparse SVM lambda = 0: the l1 penalty weight must be > 0")
 	}
-	if err := clfCheckTol(cfg.Tol, cfg.MaxIter); err != nil {
+	if err := checkTolIter(cfg.Tol, cfg.MaxIter); err != nil {
 		return nil, err
 	}
-	s, _, labels, err := clfBinary(y)
+	s, _, labels, err := binaryLabels(y)
 	if err != nil {
 		return nil, err
 	}
@@ -202,7 +202,7 @@ func (cfg SparseSVMConfig) Fit(X mat.Matrix, y []float64) (featlab.Predictor, er
 
 // Decision returns the scores w.x_i + b, one per row of X.
 func (sm *SparseSVMResult) Decision(X mat.Matrix) ([]float64, error) {
-	return clfDecision(X, sm.Coef, sm.Intercept)
+	return (&Model{Coef: sm.Coef, Intercept: sm.Intercept}).Predict(X)
 }
 
 // Predict returns the predicted class of each row of X in the labels'
