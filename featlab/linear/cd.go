@@ -55,10 +55,10 @@ type covCD struct {
 	fitProg bool     // report the progress of a single fit
 	gap0    float64  // first gap computed, for progress
 
-	naive  bool        // residual updates
-	xcol   [][]float64 // naive: gathered centred columns Xc_j (nil until needed)
-	res    []float64   // naive: r = y - Xc w
-	gFresh bool        // naive: g is Xc^T r for every feature
+	naive  bool            // residual updates
+	xcol   *design.Columns // naive: centred columns, gathered as needed
+	res    []float64       // naive: r = y - Xc w
+	gFresh bool            // naive: g is Xc^T r for every feature
 }
 
 // Update rule override, for tests: 0 chooses (useNaive), 1 forces
@@ -91,7 +91,7 @@ func newCD(ds *design.Design, w []float64, naive bool) *covCD {
 		naive:   naive,
 	}
 	if naive {
-		s.xcol = make([][]float64, ds.D)
+		s.xcol = ds.Columns()
 		s.res = make([]float64, ds.M)
 		warm := false
 		for j, v := range w {
@@ -134,14 +134,8 @@ func (s *covCD) refreshNaive() {
 	s.gFresh = true
 }
 
-// column returns Xc_j (naive updates), gathering it on first use.
-func (s *covCD) column(j int) []float64 {
-	if s.xcol[j] == nil {
-		s.xcol[j] = make([]float64, s.ds.M)
-		s.ds.Column(s.xcol[j], j)
-	}
-	return s.xcol[j]
-}
+// column returns Xc_j (naive updates).
+func (s *covCD) column(j int) []float64 { return s.xcol.Col(j) }
 
 // sweepNaive is sweep with residual updates.
 func (s *covCD) sweepNaive(idx []int) (dmax, wmax float64) {

@@ -5,8 +5,6 @@ import (
 	"strconv"
 
 	"github.com/featlab/course/featlab"
-	"github.com/featlab/course/featlab/internal/matx"
-	"gonum.org/v1/gonum/mat"
 )
 
 // This file holds what the sparse classifiers (logistic regression and the
@@ -37,7 +35,7 @@ func (p Penalty) String() string {
 	return "Penalty(" + strconv.Itoa(int(p)) + ")"
 }
 
-// l1Share returns the l1 share of the penalty: 1 for l1, 0 for l2.
+// share returns the l1 share of the penalty: 1 for l1, 0 for l2.
 func (p Penalty) share() float64 {
 	if p == L2Penalty {
 		return 0
@@ -92,19 +90,4 @@ func checkTolIter(tol float64, maxIter int) error {
 		return featlab.Errorf(featlab.ErrParam, "MaxIter = %d must be >= 0", maxIter)
 	}
 	return nil
-}
-
-// columnMajor copies X (m x d) into a column-major slice, column j at
-// xc[j*m : (j+1)*m]: the logistic solvers' coordinate descent reads one
-// column at a time and centres the copy in place.
-func columnMajor(X mat.Matrix) []float64 {
-	m, d := X.Dims()
-	raw := matx.RowMajor(X)
-	xc := make([]float64, m*d)
-	for i := 0; i < m; i++ {
-		for j, v := range raw.Data[i*raw.Stride : i*raw.Stride+d] {
-			xc[j*m+i] = v
-		}
-	}
-	return xc
 }

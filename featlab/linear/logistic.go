@@ -137,18 +137,14 @@ func Logistic(X mat.Matrix, y []float64, cfg LogisticConfig) (*LogisticResult, e
 // LogisticContext is Logistic with a context: once ctx is done the fit
 // stops and returns the current point with an error wrapping ctx.Err().
 func LogisticContext(ctx context.Context, X mat.Matrix, y []float64, cfg LogisticConfig) (*LogisticResult, error) {
-	m, d, err := featlab.CheckXY(X, y, nil)
+	ds, s, y01, labels, err := logDesign(X, y, cfg.Intercept)
 	if err != nil {
 		return nil, err
 	}
-	if err := cfg.check(d); err != nil {
+	if err := cfg.check(ds.D); err != nil {
 		return nil, err
 	}
-	s, y01, labels, err := binaryLabels(y)
-	if err != nil {
-		return nil, err
-	}
-	st := newLogState(columnMajor(X), m, d, s, y01, cfg.Intercept, cfg.Penalty.share())
+	st := newLogState(ds, s, y01, cfg.Intercept, cfg.Penalty.share())
 	st.lambda = cfg.Lambda
 	st.mon, st.fitProg = newMonitor(ctx, cfg.Progress, "logistic"), true
 	if cfg.Init != nil {
@@ -277,15 +273,11 @@ func (lm *LogisticResult) Selection() *featlab.Selection {
 // with y01 the labels in {0, 1} and p0 = mean(y01) with an intercept (the
 // intercept alone then fits the class frequency), p0 = 1/2 without.
 func LogisticLambdaMax(X mat.Matrix, y []float64, intercept bool) (float64, error) {
-	m, d, err := featlab.CheckXY(X, y, nil)
+	ds, s, y01, _, err := logDesign(X, y, intercept)
 	if err != nil {
 		return 0, err
 	}
-	s, y01, _, err := binaryLabels(y)
-	if err != nil {
-		return 0, err
-	}
-	st := newLogState(columnMajor(X), m, d, s, y01, intercept, 1)
+	st := newLogState(ds, s, y01, intercept, 1)
 	st.b = st.nullIntercept()
 	st.refresh()
 	st.gradient(nil)
@@ -302,7 +294,7 @@ func supNorm(v []float64) float64 {
 
 // logState is the working state of the logistic solvers, on raw slices.
 type logState struct {
-	xc        []float64 // X column-major
+	cols      *design.Columns // columns of X (centred with an intercept)
 	m, d      int
 	s, y01    []float64
 	intercept bool
@@ -316,7 +308,7 @@ type logState struct {
 	g  []float64 // gradient of the average loss w.r.t. w
 	gb float64   // ... and w.r.t. b
 
-	xmean []float64 // column means removed from xc (nil without intercept)
+	xmean []float64 // column means removed from the columns (nil without intercept)
 
 	mon     *monitor // stop checks; progress too when fitProg
 	fitProg bool
@@ -327,34 +319,36 @@ type logState struct {
 	gram, cvec, uvec, dvec, vx []float64
 }
 
-// newLogState makes the solver state. With an intercept the columns of xc
-// are centred in place (w.x + b = w.(x - xbar) + (b + w.xbar): the same
+// newLogState makes the solver state on the design core: ds =
+// design.New(X, y01, intercept). With an intercept the solvers read the
+// centred columns Xc_j (w.x + b = w.(x - xbar) + (b + w.xbar): the same
 // model, the same penalty), which decouples the intercept from the
 // coefficients and makes coordinate descent converge on uncentred data;
 // st.b is then the intercept of the centred problem and origB converts.
-func newLogState(xc []float64, m, d int, s, y01 []float64, intercept bool, alpha float64) *logState {
-	var xmean []float64
-	if intercept {
-		xmean = make([]float64, d)
-		for j := 0; j < d; j++ {
-			col := xc[j*m : (j+1)*m]
-			mu := 0.0
-			for _, v := range col {
-				mu += v
-			}
-			mu /= float64(m)
-			for i := range col {
-				col[i] -= mu
-			}
-			xmean[j] = mu
-		}
-	}
-	return &logState{xmean: xmean,
-		xc: xc, m: m, d: d, s: s, y01: y01, intercept: intercept, alpha: alpha,
+func newLogState(ds *design.Design, s, y01 []float64, intercept bool, alpha float64) *logState {
+	m, d := ds.M, ds.D
+	return &logState{xmean: ds.XMean, cols: ds.Columns(),
+		m: m, d: d, s: s, y01: y01, intercept: intercept, alpha: alpha,
 		w: make([]float64, d), z: make([]float64, m), p: make([]float64, m),
 		g: make([]float64, d), r: make([]float64, m), v: make([]float64, m), q: make([]float64, m), wn: make([]float64, d), w0: make([]float64, d),
 	}
 }
+
+// logDesign checks X and y and returns the design core of a logistic fit,
+// the labels as signs and in {0, 1}, and the caller's two labels.
+func logDesign(X mat.Matrix, y []float64, intercept bool) (ds *design.Design, s, y01 []float64, labels [2]float64, err error) {
+	if _, _, err = featlab.CheckXY(X, y, nil); err != nil {
+		return nil, nil, nil, labels, err
+	}
+	if s, y01, labels, err = binaryLabels(y); err != nil {
+		return nil, nil, nil, labels, err
+	}
+	ds, err = design.New(X, y01, intercept)
+	return ds, s, y01, labels, err
+}
+
+// col returns the (centred, with an intercept) column j.
+func (st *logState) col(j int) []float64 { return st.cols.Col(j) }
 
 // origB returns the intercept of the model on the original (uncentred)
 // columns: b - w.xbar.
@@ -418,7 +412,6 @@ func logLoss(t float64) float64 {
 
 // refresh recomputes z = X w + b and p = sigma(z) from w and b.
 func (st *logState) refresh() {
-	m := st.m
 	for i := range st.z {
 		st.z[i] = st.b
 	}
@@ -426,7 +419,7 @@ func (st *logState) refresh() {
 		if wj == 0 {
 			continue
 		}
-		col := st.xc[j*m : (j+1)*m]
+		col := st.col(j)
 		for i, x := range col {
 			st.z[i] += wj * x
 		}
@@ -453,7 +446,7 @@ func (st *logState) gradient(set []int) {
 		st.gb = 0
 	}
 	one := func(j int) {
-		col := st.xc[j*m : (j+1)*m]
+		col := st.col(j)
 		sum := 0.0
 		for i, x := range col {
 			sum += x * r[i]
@@ -577,7 +570,7 @@ func (st *logState) solveNewtonCD(set []int, tol float64, maxIter int) (int, boo
 		}
 		hb := vb * inv
 		for _, j := range set {
-			col := st.xc[j*m : (j+1)*m]
+			col := st.col(j)
 			h := 0.0
 			for i, x := range col {
 				h += v[i] * x * x
@@ -599,7 +592,7 @@ func (st *logState) solveNewtonCD(set []int, tol float64, maxIter int) (int, boo
 				if h == 0 {
 					continue // a zero column: its coefficient stays 0
 				}
-				col := st.xc[j*m : (j+1)*m]
+				col := st.col(j)
 				gq := 0.0
 				for i, x := range col {
 					gq += v[i] * x * q[i]
@@ -751,7 +744,7 @@ func (st *logState) activeCD(active []int, hjj []float64, hb, innerTol, lam1, la
 	dA := growFloats(&st.dvec, na) // change of each active coefficient in this call
 	vx := growFloats(&st.vx, m)
 	for a, j := range active {
-		colj := st.xc[j*m : (j+1)*m]
+		colj := st.col(j)
 		cs, us := 0.0, 0.0
 		for i, x := range colj {
 			t := v[i] * x
@@ -763,10 +756,10 @@ func (st *logState) activeCD(active []int, hjj []float64, hb, innerTol, lam1, la
 		// G[a][b] for b >= a, four columns per sweep over vx
 		b := a
 		for ; b+3 < na; b += 4 {
-			c0 := st.xc[active[b]*m : (active[b]+1)*m]
-			c1 := st.xc[active[b+1]*m : (active[b+1]+1)*m]
-			c2 := st.xc[active[b+2]*m : (active[b+2]+1)*m]
-			c3 := st.xc[active[b+3]*m : (active[b+3]+1)*m]
+			c0 := st.col(active[b])
+			c1 := st.col(active[b+1])
+			c2 := st.col(active[b+2])
+			c3 := st.col(active[b+3])
 			var s0, s1, s2, s3 float64
 			for i, t := range vx[:m] {
 				s0 += t * c0[i]
@@ -780,7 +773,7 @@ func (st *logState) activeCD(active []int, hjj []float64, hb, innerTol, lam1, la
 			G[a*na+b+3], G[(b+3)*na+a] = s3*inv, s3*inv
 		}
 		for ; b < na; b++ {
-			colk := st.xc[active[b]*m : (active[b]+1)*m]
+			colk := st.col(active[b])
 			sum := 0.0
 			for i, t := range vx[:m] {
 				sum += t * colk[i]
@@ -849,7 +842,7 @@ func (st *logState) activeCD(active []int, hjj []float64, hb, innerTol, lam1, la
 		if dA[a] == 0 {
 			continue
 		}
-		col := st.xc[j*m : (j+1)*m]
+		col := st.col(j)
 		da := dA[a]
 		for i, x := range col {
 			q[i] += da * x
@@ -911,7 +904,7 @@ func (st *logState) solveFISTA(tol float64, maxIter int) (int, bool) {
 			}
 			for j, wj := range x[:d] {
 				if wj != 0 {
-					floats.AddScaled(z, wj, st.xc[j*m:(j+1)*m])
+					floats.AddScaled(z, wj, st.col(j))
 				}
 			}
 		},
@@ -966,11 +959,11 @@ func (st *logState) spectral() float64 {
 		}
 		for j := 0; j < d; j++ {
 			if v[j] != 0 {
-				floats.AddScaled(u, v[j], st.xc[j*m:(j+1)*m])
+				floats.AddScaled(u, v[j], st.col(j))
 			}
 		}
 		for j := 0; j < d; j++ {
-			dst[j] = floats.Dot(st.xc[j*m:(j+1)*m], u)
+			dst[j] = floats.Dot(st.col(j), u)
 		}
 		if st.intercept {
 			dst[d] = floats.Sum(u)
@@ -1037,10 +1030,11 @@ func LogisticPath(X mat.Matrix, y []float64, cfg LogisticPathConfig) (*LogisticP
 // path stops and the fits completed so far are returned with an error
 // wrapping ctx.Err().
 func LogisticPathContext(ctx context.Context, X mat.Matrix, y []float64, cfg LogisticPathConfig) (*LogisticPathResult, error) {
-	m, d, err := featlab.CheckXY(X, y, nil)
+	ds, s, y01, labels, err := logDesign(X, y, cfg.Intercept)
 	if err != nil {
 		return nil, err
 	}
+	d := ds.D
 	if err := checkNames(cfg.Names, d); err != nil {
 		return nil, err
 	}
@@ -1064,14 +1058,9 @@ func LogisticPathContext(ctx context.Context, X mat.Matrix, y []float64, cfg Log
 	if cfg.Lambdas != nil && len(cfg.Lambdas) == 0 {
 		return nil, featlab.Errorf(featlab.ErrEmpty, "Lambdas is empty")
 	}
-	s, y01, labels, err := binaryLabels(y)
-	if err != nil {
-		return nil, err
-	}
 	lc := LogisticConfig{Tol: cfg.Tol, MaxIter: cfg.MaxIter}
 	tol, maxIter := lc.defaults()
-	intercept := cfg.Intercept
-	st := newLogState(columnMajor(X), m, d, s, y01, intercept, cfg.Penalty.share())
+	st := newLogState(ds, s, y01, cfg.Intercept, cfg.Penalty.share())
 	st.b = st.nullIntercept()
 	st.refresh()
 	st.gradient(nil)
@@ -1099,10 +1088,7 @@ func LogisticPathContext(ctx context.Context, X mat.Matrix, y []float64, cfg Log
 	prevLam := lmax
 	inSet := make([]bool, d)
 	var set []int
-	for k, lam := range lambdas {
-		if mon.stop() {
-			break
-		}
+	done := drivePath(&res.Path, mon, func(k int, lam float64) ([]float64, float64, featlab.Convergence) {
 		st.lambda = lam
 		var iters int
 		var conv bool
@@ -1113,22 +1099,13 @@ func LogisticPathContext(ctx context.Context, X mat.Matrix, y []float64, cfg Log
 			iters, conv = st.solveNewtonCD(nil, tol, maxIter)
 			st.gradient(nil)
 		}
-		if mon.stop() { // stopped inside this fit: it is not complete
-			break
-		}
 		kkt := st.kkt(nil)
-		res.record(k, st.w, st.origB(), featlab.Convergence{Iterations: iters, Converged: conv && kkt <= tol, Gap: kkt, Tol: tol})
 		res.Objectives[k] = st.lossAt(st.z) + st.penalty(st.w)
 		prevLam = lam
-		mon.report(k+1, n)
-	}
+		return st.w, st.origB(), featlab.Convergence{Iterations: iters, Converged: conv && kkt <= tol, Gap: kkt, Tol: tol}
+	})
+	res.Objectives = res.Objectives[:done]
 	if mon.err != nil {
-		k := 0
-		for k < n && res.Fits[k].Tol != 0 {
-			k++
-		}
-		res.truncate(k)
-		res.Objectives = res.Objectives[:k]
 		return res, mon.err
 	}
 	return res, nil

@@ -229,7 +229,7 @@ func pathOn(ds *design.Design, cfg LassoPathConfig, rho float64, lambdas []float
 			lambdas = geomGrid(lmax, n, eps)
 		}
 	}
-	d, nl := ds.D, len(lambdas)
+	d := ds.D
 	method := "lasso path"
 	if rho < 1 {
 		method = fmt.Sprintf("elastic-net path (l1 ratio %s)", featlab.FormatFloat(rho))
@@ -250,24 +250,15 @@ func pathOn(ds *design.Design, cfg LassoPathConfig, rho float64, lambdas []float
 		}
 	}
 	L1prev := m * rho * lmax
-	for k, lam := range lambdas {
-		if mon.stop() {
-			p.truncate(k)
-			break
-		}
+	drivePath(&p.Path, mon, func(k int, lam float64) ([]float64, float64, featlab.Convergence) {
 		s.L1, s.L2 = m*lam*rho, m*lam*(1-rho)
 		if !cfg.NoStrongRules {
 			s.strong(math.Max(L1prev, s.L1))
 		}
 		iter, gap, conv := s.solve(o.tol, o.maxIter, nil)
-		if mon.stop() { // stopped inside this fit: it is not complete
-			p.truncate(k)
-			break
-		}
-		p.record(k, w, ds.Intercept(w), featlab.Convergence{Iterations: iter, Converged: conv, Gap: gap / m, Tol: o.tol})
 		L1prev = s.L1
-		mon.report(k+1, nl)
-	}
+		return w, ds.Intercept(w), featlab.Convergence{Iterations: iter, Converged: conv, Gap: gap / m, Tol: o.tol}
+	})
 	p.GramColumns, p.GramPasses = s.ngram, s.npass
 	p.Constant = ds.Constant()
 	return p

@@ -185,6 +185,31 @@ func (p *Path) record(k int, w []float64, b float64, fit featlab.Convergence) {
 	p.Gap = math.Max(p.Gap, fit.Gap)
 }
 
+// drivePath is the one path driver of the lasso and the logistic paths
+// (celer's design): for each lambda of p, in decreasing order, fit(k,
+// lambda) fits warm-started from the previous solution and returns the
+// coefficients (read at once), the intercept and the fit's convergence;
+// the driver records them and reports progress (k+1, len(Lambdas)). When
+// mon stops (cancelled context, panicking callback) before or during a
+// fit, p is truncated to the fits completed. It returns their number.
+func drivePath(p *Path, mon *monitor, fit func(k int, lambda float64) (w []float64, b float64, c featlab.Convergence)) int {
+	n := len(p.Lambdas)
+	for k := 0; k < n; k++ {
+		if mon.stop() {
+			p.truncate(k)
+			return k
+		}
+		w, b, c := fit(k, p.Lambdas[k])
+		if mon.stop() { // stopped inside this fit: it is not complete
+			p.truncate(k)
+			return k
+		}
+		p.record(k, w, b, c)
+		mon.report(k+1, n)
+	}
+	return n
+}
+
 // truncate keeps the first n fits (after a cancelled path).
 func (p *Path) truncate(n int) {
 	d, _ := p.Coefs.Dims()

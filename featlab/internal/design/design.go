@@ -474,3 +474,27 @@ func (ds *Design) Column(dst []float64, j int) {
 		dst[i] = x[i*st+j] - mj
 	}
 }
+
+// Columns gathers centred columns Xc_j on first use and keeps them: the
+// contiguous columns coordinate descent reads (residual updates, logistic
+// regression) without a full column-major copy of X when only some
+// columns are ever needed. Not safe for concurrent use.
+type Columns struct {
+	ds   *Design
+	cols [][]float64
+}
+
+// Columns returns an empty column cache on ds.
+func (ds *Design) Columns() *Columns {
+	return &Columns{ds: ds, cols: make([][]float64, ds.D)}
+}
+
+// Col returns Xc_j (length M; do not write), gathering it on first use.
+func (c *Columns) Col(j int) []float64 {
+	if c.cols[j] == nil {
+		v := make([]float64, c.ds.M)
+		c.ds.Column(v, j)
+		c.cols[j] = v[:len(v):len(v)]
+	}
+	return c.cols[j]
+}
