@@ -532,20 +532,19 @@ func (st *logState) model(pen Penalty, labels [2]float64, it int, conv bool, sol
 // Newton steps with coordinate descent on the quadratic model. It returns
 // the number of Newton steps and whether KKT <= tol on set was reached.
 func (st *logState) solveNewtonCD(set []int, tol float64, maxIter int) (int, bool) {
-	m, d := st.m, st.d
 	if set == nil {
-		set = make([]int, d)
+		set = make([]int, st.d)
 		for j := range set {
 			set[j] = j
 		}
 	}
-	inv := 1 / float64(m)
-	lam1, lam2 := st.lambda*st.alpha, st.lambda*(1-st.alpha)
-	hjj := make([]float64, d)
-	zt := make([]float64, m)
-	v, q, wn, w0 := st.v, st.q, st.wn, st.w0
+	nt := &newtonStep{
+		inv:  1 / float64(st.m),
+		lam1: st.lambda * st.alpha, lam2: st.lambda * (1 - st.alpha),
+		hjj: make([]float64, st.d), zt: make([]float64, st.m),
+		active: make([]int, 0, len(set)),
+	}
 	st.refresh()
-	active := make([]int, 0, len(set))
 	fcur := math.NaN() // objective at the current point, once known
 	for it := 0; it < maxIter; it++ {
 		st.gradient(set)
@@ -557,168 +556,205 @@ func (st *logState) solveNewtonCD(set []int, tol float64, maxIter int) (int, boo
 		if st.mon.stop() {
 			return it, false
 		}
-		// quadratic model: weights v_i = p_i (1 - p_i), floored as glmnet
-		// does so that a saturated example keeps a tiny curvature.
-		vb := 0.0
-		for i, pi := range st.p {
-			vi := pi * (1 - pi)
-			if vi < 1e-5 {
-				vi = 1e-5
-			}
-			v[i] = vi
-			vb += vi
-		}
-		hb := vb * inv
-		for _, j := range set {
-			col := st.col(j)
-			h := 0.0
-			for i, x := range col {
-				h += v[i] * x * x
-			}
-			hjj[j] = h * inv
-			wn[j] = st.w[j]
-		}
-		for i := range q {
-			q[i] = 0 // q = [X 1] delta
-		}
-		bn := st.b
-		innerTol := math.Max(0.01*tol, 0.05*kkt)
-		// one CD pass over the coordinates in cs; returns the largest
-		// gradient-scale change hjj |delta|.
-		pass := func(cs []int) float64 {
-			big := 0.0
-			for _, j := range cs {
-				h := hjj[j]
-				if h == 0 {
-					continue // a zero column: its coefficient stays 0
-				}
-				col := st.col(j)
-				gq := 0.0
-				for i, x := range col {
-					gq += v[i] * x * q[i]
-				}
-				gq = st.g[j] + gq*inv
-				cur := wn[j]
-				c := h*cur - gq
-				var nw float64
-				if lam1 > 0 {
-					switch {
-					case c > lam1:
-						nw = (c - lam1) / (h + lam2)
-					case c < -lam1:
-						nw = (c + lam1) / (h + lam2)
-					}
-				} else {
-					nw = c / (h + lam2)
-				}
-				delta := nw - cur
-				if delta == 0 {
-					continue
-				}
-				wn[j] = nw
-				for i, x := range col {
-					q[i] += delta * x
-				}
-				big = math.Max(big, h*math.Abs(delta))
-			}
-			if st.intercept {
-				gq := 0.0
-				for i, vi := range v {
-					gq += vi * q[i]
-				}
-				gq = st.gb + gq*inv
-				delta := -gq / hb
-				bn += delta
-				for i := range q {
-					q[i] += delta
-				}
-				big = math.Max(big, hb*math.Abs(delta))
-			}
-			return big
-		}
-		// inner work is capped (100 full passes, each followed by at most
-		// 1000 cheap active passes); the line search keeps an inexact
-		// Newton step a descent step
-		for outer := 0; outer < 100; outer++ {
-			if pass(set) <= innerTol {
-				break
-			}
-			active = active[:0]
-			for _, j := range set {
-				if wn[j] != 0 {
-					active = append(active, j)
-				}
-			}
-			st.activeCD(active, hjj, hb, innerTol, lam1, lam2, &bn)
-		}
-		// backtracking line search on the true objective (Armijo rule with
-		// the l1 decrease of Tseng and Yun 2009)
+		st.quadraticModel(set, nt)
+		st.solveQuadratic(set, nt, math.Max(0.01*tol, 0.05*kkt))
 		if math.IsNaN(fcur) {
 			fcur = st.lossAt(st.z) + st.penalty(st.w)
 		}
-		f0 := fcur
-		// predicted decrease D = g.delta + R(w_new) - R(w), the penalty
-		// difference summed per coordinate so that it stays accurate when
-		// D is far below the rounding error of the objective itself
-		db := bn - st.b
-		descent := st.gb * db
-		for _, j := range set {
-			a, c := st.w[j], wn[j]
-			w0[j] = a
-			descent += st.g[j]*(c-a) + lam1*(math.Abs(c)-math.Abs(a)) + lam2/2*(c-a)*(c+a)
-		}
+		descent := st.predictedDecrease(set, nt)
 		if descent >= 0 {
 			// no descent direction left at machine precision
 			return it + 1, kkt <= tol
 		}
-		t := 1.0
-		accepted := false
-		if -descent <= 1e-13*math.Max(1, math.Abs(f0)) {
-			// the predicted decrease is below the rounding error of the
-			// objective: close to the minimiser, where the full Newton
-			// step is safe and a comparison of f values is meaningless.
-			for _, j := range set {
-				st.w[j] = wn[j]
-			}
-			accepted = true
-			fcur = math.NaN()
-		}
-		for ls := 0; ls < 40 && !accepted; ls++ {
-			for i := range zt {
-				zt[i] = st.z[i] + t*q[i]
-			}
-			for _, j := range set {
-				if t == 1 {
-					st.w[j] = wn[j] // exact zeros stay exact
-				} else {
-					st.w[j] = w0[j] + t*(wn[j]-w0[j])
-				}
-			}
-			fnew := st.lossAt(zt) + st.penalty(st.w)
-			if fnew <= f0+1e-4*t*descent {
-				accepted = true
-				fcur = fnew
-				break
-			}
-			t /= 2
-		}
-		if !accepted {
-			for _, j := range set {
-				st.w[j] = w0[j]
-			}
+		var ok bool
+		if fcur, ok = st.lineSearch(set, nt, fcur, descent); !ok {
 			st.refresh()
 			st.gradient(set)
 			return it + 1, st.kkt(set) <= tol
-		}
-		if t == 1 {
-			st.b = bn
-		} else {
-			st.b += t * db
 		}
 		st.refresh() // recompute z from w, b: no drift from the q updates
 	}
 	st.gradient(set)
 	return maxIter, st.kkt(set) <= tol
+}
+
+// newtonStep is the state of one proximal Newton step: the quadratic
+// model's diagonal (hjj, hb), the candidate point (st.wn, bn) and
+// q = [X 1] (candidate - current), in st.q.
+type newtonStep struct {
+	inv, lam1, lam2 float64
+	hjj             []float64
+	hb, bn          float64
+	zt              []float64
+	active          []int
+}
+
+// quadraticModel forms the quadratic model of the loss at the current
+// point: weights v_i = p_i (1 - p_i), floored at 1e-5 as glmnet does so
+// that a saturated example keeps a tiny curvature, the diagonal
+// hjj = (1/m) sum_i v_i x_ij^2 over set and hb = mean(v); the candidate
+// starts at the current point (q = 0).
+func (st *logState) quadraticModel(set []int, nt *newtonStep) {
+	v := st.v
+	vb := 0.0
+	for i, pi := range st.p {
+		vi := pi * (1 - pi)
+		if vi < 1e-5 {
+			vi = 1e-5
+		}
+		v[i] = vi
+		vb += vi
+	}
+	nt.hb = vb * nt.inv
+	for _, j := range set {
+		col := st.col(j)
+		h := 0.0
+		for i, x := range col {
+			h += v[i] * x * x
+		}
+		nt.hjj[j] = h * nt.inv
+		st.wn[j] = st.w[j]
+	}
+	for i := range st.q {
+		st.q[i] = 0
+	}
+	nt.bn = st.b
+}
+
+// newtonPass is one coordinate-descent pass of the quadratic model over
+// cs (then the intercept); it returns the largest gradient-scale change
+// hjj |delta|.
+func (st *logState) newtonPass(cs []int, nt *newtonStep) float64 {
+	v, q, wn, inv, lam1, lam2 := st.v, st.q, st.wn, nt.inv, nt.lam1, nt.lam2
+	big := 0.0
+	for _, j := range cs {
+		h := nt.hjj[j]
+		if h == 0 {
+			continue // a zero column: its coefficient stays 0
+		}
+		col := st.col(j)
+		gq := 0.0
+		for i, x := range col {
+			gq += v[i] * x * q[i]
+		}
+		gq = st.g[j] + gq*inv
+		cur := wn[j]
+		c := h*cur - gq
+		var nw float64
+		if lam1 > 0 {
+			switch {
+			case c > lam1:
+				nw = (c - lam1) / (h + lam2)
+			case c < -lam1:
+				nw = (c + lam1) / (h + lam2)
+			}
+		} else {
+			nw = c / (h + lam2)
+		}
+		delta := nw - cur
+		if delta == 0 {
+			continue
+		}
+		wn[j] = nw
+		for i, x := range col {
+			q[i] += delta * x
+		}
+		big = math.Max(big, h*math.Abs(delta))
+	}
+	if st.intercept {
+		gq := 0.0
+		for i, vi := range v {
+			gq += vi * q[i]
+		}
+		gq = st.gb + gq*inv
+		delta := -gq / nt.hb
+		nt.bn += delta
+		for i := range q {
+			q[i] += delta
+		}
+		big = math.Max(big, nt.hb*math.Abs(delta))
+	}
+	return big
+}
+
+// solveQuadratic minimises the quadratic model approximately: full passes
+// over set, each followed by cheap passes over the active coordinates
+// (activeCD), until a full pass changes less than innerTol. The inner
+// work is capped (100 full passes); the line search keeps an inexact
+// Newton step a descent step.
+func (st *logState) solveQuadratic(set []int, nt *newtonStep, innerTol float64) {
+	for outer := 0; outer < 100; outer++ {
+		if st.newtonPass(set, nt) <= innerTol {
+			break
+		}
+		nt.active = nt.active[:0]
+		for _, j := range set {
+			if st.wn[j] != 0 {
+				nt.active = append(nt.active, j)
+			}
+		}
+		st.activeCD(nt.active, nt.hjj, nt.hb, innerTol, nt.lam1, nt.lam2, &nt.bn)
+	}
+}
+
+// predictedDecrease returns D = g.delta + R(w_new) - R(w) for the step to
+// the candidate, the penalty difference summed per coordinate so that it
+// stays accurate when D is far below the rounding error of the objective
+// itself; it saves the current w in st.w0.
+func (st *logState) predictedDecrease(set []int, nt *newtonStep) float64 {
+	descent := st.gb * (nt.bn - st.b)
+	for _, j := range set {
+		a, c := st.w[j], st.wn[j]
+		st.w0[j] = a
+		descent += st.g[j]*(c-a) + nt.lam1*(math.Abs(c)-math.Abs(a)) + nt.lam2/2*(c-a)*(c+a)
+	}
+	return descent
+}
+
+// lineSearch moves to w + t (candidate - w) by backtracking on the true
+// objective (Armijo rule with the l1 decrease of Tseng and Yun 2009) from
+// f0 with predicted decrease descent < 0. It returns the new objective
+// (NaN when not computed) and false, with w restored, when no step was
+// accepted.
+func (st *logState) lineSearch(set []int, nt *newtonStep, f0, descent float64) (float64, bool) {
+	db := nt.bn - st.b
+	if -descent <= 1e-13*math.Max(1, math.Abs(f0)) {
+		// the predicted decrease is below the rounding error of the
+		// objective: close to the minimiser, where the full Newton step
+		// is safe and a comparison of f values is meaningless.
+		for _, j := range set {
+			st.w[j] = st.wn[j]
+		}
+		st.b = nt.bn
+		return math.NaN(), true
+	}
+	t := 1.0
+	for ls := 0; ls < 40; ls++ {
+		for i := range nt.zt {
+			nt.zt[i] = st.z[i] + t*st.q[i]
+		}
+		for _, j := range set {
+			if t == 1 {
+				st.w[j] = st.wn[j] // exact zeros stay exact
+			} else {
+				st.w[j] = st.w0[j] + t*(st.wn[j]-st.w0[j])
+			}
+		}
+		fnew := st.lossAt(nt.zt) + st.penalty(st.w)
+		if fnew <= f0+1e-4*t*descent {
+			if t == 1 {
+				st.b = nt.bn
+			} else {
+				st.b += t * db
+			}
+			return fnew, true
+		}
+		t /= 2
+	}
+	for _, j := range set {
+		st.w[j] = st.w0[j]
+	}
+	return f0, false
 }
 
 // activeCD runs coordinate-descent passes of the Newton subproblem on the
