@@ -405,12 +405,61 @@ func (sv *svmState) evaluate(w []float64, b float64, alpha, alphaFeas []float64)
 // every check with a relative gap below 1e-3 also tries the exact vertex
 // solve, and stops as soon as that closes the gap.
 func (sv *svmState) solve(tol float64, maxIter int, polish bool) {
+	p := newPDHG(sv)
+	sv.gap = math.Inf(1)
+	done := func() bool { return sv.gap <= tol*sv.primal || sv.gap <= 1e-15 }
+	var it int
+	for it = 1; it <= maxIter; it++ {
+		p.iterate()
+		if it%64 != 0 && it != maxIter {
+			continue
+		}
+		gCur := p.consider(p.x, p.al)
+		p.average()
+		gAvg := p.consider(p.xa, p.aa)
+		sv.progress(tol, it, maxIter)
+		if done() || sv.mon.stop() {
+			break
+		}
+		if polish && sv.gap <= 1e-3*sv.primal {
+			if sv.polish() && done() {
+				break
+			}
+		}
+		p.maybeRestart(gCur, gAvg, it)
+	}
+	if it > maxIter {
+		it = maxIter
+	}
+	sv.iter = it
+}
+
+// pdhg is the state of solve's restarted primal-dual hybrid gradient: the
+// iterate (x = (w, b), al = alpha), the diagonal step sizes T and S (without
+// the primal weight omega), the running sums for the averaged iterate and
+// the restart bookkeeping.
+type pdhg struct {
+	sv                 *svmState
+	n                  int
+	T, S               []float64
+	omega              float64 // primal weight
+	x, xn, xbar, x0    []float64
+	al, ax, atal, a0   []float64
+	xs, as, xa, aa     []float64
+	navg, sinceRestart int
+	lastRestart, prev  float64 // gap at the last restart, previous candidate gap
+	feas, candW        []float64
+}
+
+// newPDHG sets the Pock-Chambolle diagonal preconditioners T_j = 0.99 m /
+// sum_i |A_ij| and S_i = 0.99 / sum_j |A_ij| (S already divided by m) and
+// the zero starting point.
+func newPDHG(sv *svmState) *pdhg {
 	m, d := sv.m, sv.d
 	n := d
 	if sv.intercept {
 		n++
 	}
-	// Pock-Chambolle diagonal preconditioners (without the omega)
 	colAbs := make([]float64, n)
 	rowAbs := make([]float64, m)
 	for i := 0; i < m; i++ {
@@ -427,165 +476,153 @@ func (sv *svmState) solve(tol float64, maxIter int, polish bool) {
 		}
 		rowAbs[i] = r
 	}
-	T := make([]float64, n)
-	S := make([]float64, m)
+	p := &pdhg{sv: sv, n: n, omega: 1, lastRestart: math.Inf(1), prev: math.Inf(1),
+		T: make([]float64, n), S: make([]float64, m), feas: make([]float64, m), candW: make([]float64, d)}
 	for j, c := range colAbs {
 		if c > 0 {
-			T[j] = 0.99 * float64(m) / c
+			p.T[j] = 0.99 * float64(m) / c
 		}
 	}
 	for i, r := range rowAbs {
 		if r > 0 {
-			S[i] = 0.99 / r // S_i / m
+			p.S[i] = 0.99 / r
 		}
 	}
-	omega := 1.0 // primal weight
-	x := make([]float64, n)
-	xn := make([]float64, n)
-	xbar := make([]float64, n)
-	al := make([]float64, m)
-	ax := make([]float64, m)
-	atal := make([]float64, n)
-	xs := make([]float64, n)
-	as := make([]float64, m)
-	xa := make([]float64, n)
-	aa := make([]float64, m)
-	var navg int
-	x0 := make([]float64, n)
-	a0 := make([]float64, m)
-	feas := make([]float64, m)
-	candW := make([]float64, d)
-	sv.gap = math.Inf(1)
-	lastRestartGap := math.Inf(1)
-	prevCand := math.Inf(1)
-	sinceRestart := 0
+	for _, v := range []*[]float64{&p.x, &p.xn, &p.xbar, &p.x0, &p.atal, &p.xs, &p.xa} {
+		*v = make([]float64, n)
+	}
+	for _, v := range []*[]float64{&p.al, &p.ax, &p.a0, &p.as, &p.aa} {
+		*v = make([]float64, m)
+	}
+	return p
+}
 
-	applyA := func(dst, v []float64) { // dst = A v
-		b := 0.0
-		if sv.intercept {
-			b = v[d]
-		}
-		sv.margins(dst, v[:d], b)
+// applyA sets dst = A v.
+func (p *pdhg) applyA(dst, v []float64) {
+	d := p.sv.d
+	b := 0.0
+	if p.sv.intercept {
+		b = v[d]
 	}
-	applyAT := func(dst, a []float64) { // dst = A^T a / m
-		sb := sv.corr(dst[:d], a)
-		if sv.intercept {
-			dst[d] = sb
-		}
+	p.sv.margins(dst, v[:d], b)
+}
+
+// applyAT sets dst = A^T a / m.
+func (p *pdhg) applyAT(dst, a []float64) {
+	d := p.sv.d
+	sb := p.sv.corr(dst[:d], a)
+	if p.sv.intercept {
+		dst[d] = sb
 	}
-	// consider evaluates the gap at (xc, ac) and keeps it if best
-	consider := func(xc, ac []float64) float64 {
-		copy(candW, xc[:d])
-		b := 0.0
-		if sv.intercept {
-			b = xc[d]
-		}
-		p, dv := sv.evaluate(candW, b, ac, feas)
-		g := p - dv
-		if g < sv.gap {
-			sv.gap, sv.primal, sv.dual = g, p, dv
-			copy(sv.w, candW)
-			sv.b = b
-			copy(sv.alpha, feas)
-		}
-		return g
-	}
-	done := func() bool { return sv.gap <= tol*sv.primal || sv.gap <= 1e-15 }
-	var it int
-	for it = 1; it <= maxIter; it++ {
-		applyAT(atal, al)
-		for j := 0; j < d; j++ {
-			tj := T[j] / omega
-			u := x[j] + tj*atal[j]
-			thr := tj * sv.lambda
-			switch {
-			case u > thr:
-				xn[j] = u - thr
-			case u < -thr:
-				xn[j] = u + thr
-			default:
-				xn[j] = 0
-			}
-		}
-		if sv.intercept {
-			xn[d] = x[d] + T[d]/omega*atal[d]
-		}
-		for j := range xbar {
-			xbar[j] = 2*xn[j] - x[j]
-		}
-		applyA(ax, xbar)
-		for i := range al {
-			al[i] = math.Min(1, math.Max(0, al[i]+S[i]*omega*(1-ax[i])))
-		}
-		copy(x, xn)
-		for j := range xs {
-			xs[j] += x[j]
-		}
-		for i := range as {
-			as[i] += al[i]
-		}
-		navg++
-		sinceRestart++
-		if it%64 != 0 && it != maxIter {
-			continue
-		}
-		gCur := consider(x, al)
-		for j := range xa {
-			xa[j] = xs[j] / float64(navg)
-		}
-		for i := range aa {
-			aa[i] = as[i] / float64(navg)
-		}
-		gAvg := consider(xa, aa)
-		sv.progress(tol, it, maxIter)
-		if done() || sv.mon.stop() {
-			break
-		}
-		if polish && sv.gap <= 1e-3*sv.primal {
-			if sv.polish() && done() {
-				break
-			}
-		}
-		cand, cx, ca := gCur, x, al
-		if gAvg < gCur {
-			cand, cx, ca = gAvg, xa, aa
-		}
-		if cand <= 0.2*lastRestartGap || (cand <= 0.8*lastRestartGap && cand > prevCand) || sinceRestart >= it*36/100 {
-			// restart from the candidate; update the primal weight from
-			// the movement since the last restart (PDLP)
-			dx, da := 0.0, 0.0
-			for j := range cx {
-				dx += (cx[j] - x0[j]) * (cx[j] - x0[j])
-			}
-			for i := range ca {
-				da += (ca[i] - a0[i]) * (ca[i] - a0[i])
-			}
-			dx, da = math.Sqrt(dx), math.Sqrt(da)
-			if dx > 1e-10 && da > 1e-10 {
-				omega = math.Exp(0.5*math.Log(da/dx) + 0.5*math.Log(omega))
-			}
-			copy(x, cx)
-			copy(al, ca)
-			copy(x0, x)
-			copy(a0, al)
-			for j := range xs {
-				xs[j] = 0
-			}
-			for i := range as {
-				as[i] = 0
-			}
-			navg = 0
-			sinceRestart = 0
-			lastRestartGap = cand
-			prevCand = math.Inf(1)
-		} else {
-			prevCand = cand
+}
+
+// iterate makes one PDHG step (see solve) and adds the iterate to the
+// running sums.
+func (p *pdhg) iterate() {
+	sv, d := p.sv, p.sv.d
+	x, xn, al := p.x, p.xn, p.al
+	p.applyAT(p.atal, al)
+	for j := 0; j < d; j++ {
+		tj := p.T[j] / p.omega
+		u := x[j] + tj*p.atal[j]
+		thr := tj * sv.lambda
+		switch {
+		case u > thr:
+			xn[j] = u - thr
+		case u < -thr:
+			xn[j] = u + thr
+		default:
+			xn[j] = 0
 		}
 	}
-	if it > maxIter {
-		it = maxIter
+	if sv.intercept {
+		xn[d] = x[d] + p.T[d]/p.omega*p.atal[d]
 	}
-	sv.iter = it
+	for j := range p.xbar {
+		p.xbar[j] = 2*xn[j] - x[j]
+	}
+	p.applyA(p.ax, p.xbar)
+	for i := range al {
+		al[i] = math.Min(1, math.Max(0, al[i]+p.S[i]*p.omega*(1-p.ax[i])))
+	}
+	copy(x, xn)
+	for j := range p.xs {
+		p.xs[j] += x[j]
+	}
+	for i := range p.as {
+		p.as[i] += al[i]
+	}
+	p.navg++
+	p.sinceRestart++
+}
+
+// average sets (xa, aa) to the average of the iterates since the last
+// restart.
+func (p *pdhg) average() {
+	for j := range p.xa {
+		p.xa[j] = p.xs[j] / float64(p.navg)
+	}
+	for i := range p.aa {
+		p.aa[i] = p.as[i] / float64(p.navg)
+	}
+}
+
+// consider evaluates the gap at (xc, ac), keeps the point in sv if it is
+// the best so far, and returns the gap.
+func (p *pdhg) consider(xc, ac []float64) float64 {
+	sv, d := p.sv, p.sv.d
+	copy(p.candW, xc[:d])
+	b := 0.0
+	if sv.intercept {
+		b = xc[d]
+	}
+	pv, dv := sv.evaluate(p.candW, b, ac, p.feas)
+	g := pv - dv
+	if g < sv.gap {
+		sv.gap, sv.primal, sv.dual = g, pv, dv
+		copy(sv.w, p.candW)
+		sv.b = b
+		copy(sv.alpha, p.feas)
+	}
+	return g
+}
+
+// maybeRestart restarts from the better of the current and the averaged
+// iterate when its gap fell enough since the last restart (by 0.2, or by
+// 0.8 and no longer falling) or after 36% of the iterations, and updates
+// the primal weight from the movement since the last restart (PDLP).
+func (p *pdhg) maybeRestart(gCur, gAvg float64, it int) {
+	cand, cx, ca := gCur, p.x, p.al
+	if gAvg < gCur {
+		cand, cx, ca = gAvg, p.xa, p.aa
+	}
+	if !(cand <= 0.2*p.lastRestart || (cand <= 0.8*p.lastRestart && cand > p.prev) || p.sinceRestart >= it*36/100) {
+		p.prev = cand
+		return
+	}
+	dx, da := 0.0, 0.0
+	for j := range cx {
+		dx += (cx[j] - p.x0[j]) * (cx[j] - p.x0[j])
+	}
+	for i := range ca {
+		da += (ca[i] - p.a0[i]) * (ca[i] - p.a0[i])
+	}
+	dx, da = math.Sqrt(dx), math.Sqrt(da)
+	if dx > 1e-10 && da > 1e-10 {
+		p.omega = math.Exp(0.5*math.Log(da/dx) + 0.5*math.Log(p.omega))
+	}
+	copy(p.x, cx)
+	copy(p.al, ca)
+	copy(p.x0, p.x)
+	copy(p.a0, p.al)
+	for j := range p.xs {
+		p.xs[j] = 0
+	}
+	for i := range p.as {
+		p.as[i] = 0
+	}
+	p.navg, p.sinceRestart = 0, 0
+	p.lastRestart, p.prev = cand, math.Inf(1)
 }
 
 // polish tries to turn the current (w, b) into the exact vertex of the LP
