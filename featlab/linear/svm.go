@@ -6,7 +6,7 @@ import (
 	"math"
 
 	"github.com/featlab/course/featlab"
-	"github.com/featlab/course/featlab/internal/matx"
+	"github.com/featlab/course/featlab/internal/design"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -138,7 +138,7 @@ func SparseSVM(X mat.Matrix, y []float64, cfg SparseSVMConfig) (*SparseSVMResult
 // solver stops and returns its best point so far (unpolished) with an
 // error wrapping ctx.Err().
 func SparseSVMContext(ctx context.Context, X mat.Matrix, y []float64, cfg SparseSVMConfig) (*SparseSVMResult, error) {
-	m, d, err := featlab.CheckXY(X, y, nil)
+	_, d, err := featlab.CheckXY(X, y, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -171,7 +171,11 @@ func SparseSVMContext(ctx context.Context, X mat.Matrix, y []float64, cfg Sparse
 			maxIter = 200000
 		}
 	}
-	sv := newSVMState(X, m, d, s, cfg.Lambda, cfg.Intercept)
+	ds, err := design.New(X, s, false)
+	if err != nil {
+		return nil, err
+	}
+	sv := newSVMState(ds, s, cfg.Lambda, cfg.Intercept)
 	sv.mon = newMonitor(ctx, cfg.Progress, "sparse SVM")
 	if cfg.Solver == SVMPrimalDual {
 		sv.solve(tol, maxIter, !cfg.NoPolish)
@@ -256,13 +260,16 @@ type svmState struct {
 	az, atw []float64
 }
 
-func newSVMState(X mat.Matrix, m, d int, s []float64, lambda float64, intercept bool) *svmState {
-	raw := matx.RowMajor(X) // read only
-	x := raw.Data
-	if raw.Stride != d { // a view into a wider matrix: compact copy
+// newSVMState makes the solver state on the design core's raw view of X
+// (ds = design.New(X, s, false): the SVM's intercept is explicit, X is not
+// centred), read in place unless it is a view into a wider matrix.
+func newSVMState(ds *design.Design, s []float64, lambda float64, intercept bool) *svmState {
+	m, d := ds.M, ds.D
+	x := ds.X
+	if ds.Stride != d { // a view into a wider matrix: compact copy
 		x = make([]float64, m*d)
 		for i := 0; i < m; i++ {
-			copy(x[i*d:(i+1)*d], raw.Data[i*raw.Stride:i*raw.Stride+d])
+			copy(x[i*d:(i+1)*d], ds.Row(i))
 		}
 	}
 	return &svmState{
