@@ -113,14 +113,6 @@ func TestL1RatioOneMeaning(t *testing.T) {
 	}
 }
 
-func maxAbsDiff(a, b []float64) float64 {
-	d := 0.0
-	for i := range a {
-		d = math.Max(d, math.Abs(a[i]-b[i]))
-	}
-	return d
-}
-
 // TestLassoCVFoldDesignError: a fold whose design fails (here a column
 // whose shifted sums overflow on the training rows of one fold although
 // they do not on all rows) is an error naming the fold; the old code

@@ -78,7 +78,7 @@ func clfDenseRows(rows [][]float64) *mat.Dense {
 	return X
 }
 
-func clfMaxAbsDiff(a, b []float64) float64 {
+func maxAbsDiff(a, b []float64) float64 {
 	d := 0.0
 	for i := range a {
 		d = math.Max(d, math.Abs(a[i]-b[i]))
@@ -180,7 +180,7 @@ func TestLogisticGoldenSklearn(t *testing.T) {
 				t.Errorf("%s %v: objective %.15g, sklearn %.15g (diff %g)", c.Name, solver, fit.Objective, c.Objective, d)
 			}
 			tolW := 2e-6
-			if d := clfMaxAbsDiff(fit.Coef, c.W); d > tolW {
+			if d := maxAbsDiff(fit.Coef, c.W); d > tolW {
 				t.Errorf("%s %v: max |w - w_sklearn| = %g > %g", c.Name, solver, d, tolW)
 			}
 			if math.Abs(fit.Intercept-c.B) > tolW {
@@ -200,7 +200,7 @@ func TestLogisticGoldenSklearn(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if d := clfMaxAbsDiff(p, c.Proba); d > 1e-6 {
+				if d := maxAbsDiff(p, c.Proba); d > 1e-6 {
 					t.Errorf("%s: proba differs from sklearn by %g", c.Name, d)
 				}
 				cl, _ := fit.Predict(X10)
@@ -319,7 +319,7 @@ func TestLogisticPathGlmnet(t *testing.T) {
 		// coefficient errors up to 1.6e-5 at lambda 2-3; ours are 1e-11.
 		// So: same support, coefficients to 2e-5, and our objective is
 		// never above glmnet's and at most 1e-10 below.
-		if d := clfMaxAbsDiff(w, gl.w[k]); d > 2e-5 {
+		if d := maxAbsDiff(w, gl.w[k]); d > 2e-5 {
 			t.Errorf("lambda %d (%.4g): max |w - w_glmnet| = %g", k, gl.lambdas[k], d)
 		}
 		if d := math.Abs(path.Intercepts[k] - gl.b[k]); d > 2e-5 {
@@ -370,7 +370,7 @@ func TestLogisticPathStrongRules(t *testing.T) {
 			continue
 		}
 		one, _ := Logistic(X, y, LogisticConfig{Lambda: lam, Intercept: true, Tol: 1e-10})
-		if d := clfMaxAbsDiff(w, one.Coef); d > 1e-8 {
+		if d := maxAbsDiff(w, one.Coef); d > 1e-8 {
 			t.Errorf("lambda %d: path and single fit differ by %g", k, d)
 		}
 	}
@@ -417,7 +417,7 @@ func TestLogisticSolversAgree(t *testing.T) {
 		if d := math.Abs(a.Objective - b.Objective); d > 1e-12 {
 			t.Errorf("%v: objectives %.15g vs %.15g", c.pen, a.Objective, b.Objective)
 		}
-		if d := clfMaxAbsDiff(a.Coef, b.Coef); d > 1e-6 {
+		if d := maxAbsDiff(a.Coef, b.Coef); d > 1e-6 {
 			t.Errorf("%v: coefficients differ by %g", c.pen, d)
 		}
 	}
@@ -440,7 +440,7 @@ func TestLogisticLabels(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if clfMaxAbsDiff(a.Coef, b.Coef) != 0 || a.Intercept != b.Intercept {
+	if maxAbsDiff(a.Coef, b.Coef) != 0 || a.Intercept != b.Intercept {
 		t.Errorf("codings give different fits")
 	}
 	pa, _ := a.Predict(X)

@@ -119,7 +119,7 @@ func TestSparseSVMGoldenHiGHS(t *testing.T) {
 		}
 		// HiGHS' vertex is optimal for the same LP: where the LP has a
 		// unique solution the coefficients agree.
-		if d := clfMaxAbsDiff(fit.Coef, c.W); d > 1e-8 {
+		if d := maxAbsDiff(fit.Coef, c.W); d > 1e-8 {
 			t.Errorf("%s: coefficients differ from HiGHS' by %g", c.Name, d)
 		}
 	}
@@ -239,7 +239,7 @@ func TestSparseSVMLabelsErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if clfMaxAbsDiff(a.Coef, b.Coef) != 0 {
+	if maxAbsDiff(a.Coef, b.Coef) != 0 {
 		t.Errorf("codings differ")
 	}
 	pa, _ := a.Predict(X)
