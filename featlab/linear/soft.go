@@ -70,6 +70,25 @@ func ProjectL1Ball(dst, v []float64, radius float64) ([]float64, error) {
 	if len(dst) != len(v) {
 		return nil, featlab.Errorf(featlab.ErrShape, "dst has length %d, v has %d", len(dst), len(v))
 	}
+	var norm, mx float64
+	for _, x := range v {
+		norm += math.Abs(x)
+		mx = math.Max(mx, math.Abs(x))
+	}
+	if math.IsInf(norm, 0) {
+		// ||v||_1 overflows: project v/mx onto the ball of radius
+		// radius/mx (the projection is positively homogeneous) and scale
+		// back.
+		u := make([]float64, len(v))
+		for i, x := range v {
+			u[i] = x / mx
+		}
+		theta := l1BallTheta(u, radius/mx, nil)
+		for i, x := range u {
+			dst[i] = SoftThreshold(x, theta) * mx
+		}
+		return dst, nil
+	}
 	theta := l1BallTheta(v, radius, nil)
 	for i, x := range v {
 		dst[i] = SoftThreshold(x, theta)
@@ -104,7 +123,9 @@ func l1BallTheta(v []float64, radius float64, buf []float64) float64 {
 	for j, x := range u {
 		cum += x
 		t := (cum - radius) / float64(j+1)
-		if x > t {
+		// j = 0 always qualifies (u_1 > u_1 - radius); the test can fail
+		// only by rounding when radius is below u_1's last digit.
+		if x > t || j == 0 {
 			theta = t
 		} else {
 			break
