@@ -498,3 +498,17 @@ func (c *Columns) Col(j int) []float64 {
 	}
 	return c.cols[j]
 }
+
+// ColDot returns Xc_j^T v, reading column j in place (strided); vsum is
+// sum(v) (used only with implicit centring).
+func (ds *Design) ColDot(j int, v []float64, vsum float64) float64 {
+	x, st := ds.X, ds.Stride
+	var s float64
+	for i, vi := range v {
+		s += x[i*st+j] * vi
+	}
+	if ds.cmean != nil {
+		s -= ds.cmean[j] * vsum
+	}
+	return s
+}
