@@ -153,11 +153,21 @@ func (ds *Dataset) Index(name string) (int, error) {
 // reads an int column with a NaN in it so) is reported as ErrNotFinite
 // at the first missing value.
 //
-// A string or bool target is treated as a class label: its distinct values,
+// The target gets the features' check. A column becomes class labels only
+// when it is text (or bool), or when the caller says so with
+// FromDataFrameClasses: a string column whose cells are mostly numbers
+// (gota reads a numeric column with one bad cell, such as "1e400", "6..1"
+// or "?", as strings) is a numeric target, and its first cell that is not
+// a finite number is an error naming the row and the value (wrapping
+// ErrNotFinite for a missing or out-of-range value, ErrNonNumeric for
+// text). A text or bool target is a class label: its distinct values,
 // sorted, become Classes and Y holds the index of each example's class
 // (false = 0, true = 1 for bool); an empty or missing label is an error
 // wrapping ErrNotFinite. A numeric target is copied as is. To code a
 // string target in an order of your own, use FromDataFrameClasses.
+//
+// A UTF-8 byte-order mark at the start of a column name (Excel's "CSV
+// UTF-8" writes one before the first) is removed (see StripBOM).
 func FromDataFrame(df dataframe.DataFrame, target string) (*Dataset, error) {
 	return fromDataFrame(df, target, nil)
 }
@@ -197,7 +207,11 @@ func fromDataFrame(df dataframe.DataFrame, target string, classes []string) (*Da
 	if m == 0 || c == 0 {
 		return nil, Errorf(ErrEmpty, "data frame is %dx%d", m, c)
 	}
-	names := df.Names()
+	orig := df.Names()
+	names := make([]string, len(orig))
+	for j, n := range orig {
+		names[j] = StripBOM(n)
+	}
 	ti := -1
 	for j, n := range names {
 		if n == target {
@@ -220,7 +234,7 @@ func fromDataFrame(df dataframe.DataFrame, target string, classes []string) (*Da
 		}
 		k := len(fnames)
 		fnames = append(fnames, n)
-		vals, err := numericColumn(df.Col(n), n)
+		vals, err := numericColumn(df.Col(orig[j]), n)
 		if err != nil {
 			return nil, err
 		}
@@ -232,7 +246,16 @@ func fromDataFrame(df dataframe.DataFrame, target string, classes []string) (*Da
 		return nil, err
 	}
 	ds := &Dataset{X: X, Names: fnames, Target: target}
-	tcol := df.Col(target)
+	tcol := df.Col(orig[ti])
+	if tcol.Type() == series.String && classes == nil {
+		if y, ok, err := numericText(tcol.Records(), target); ok {
+			if err != nil {
+				return nil, err
+			}
+			ds.Y = y
+			return ds, nil
+		}
+	}
 	switch tcol.Type() {
 	case series.String, series.Bool:
 		recs := tcol.Records()
@@ -412,4 +435,44 @@ func (ds *Dataset) String() string {
 		kind = fmt.Sprintf("%d classes", len(ds.Classes))
 	}
 	return fmt.Sprintf("Dataset %d examples x %d features [%s], target %q (%s)", m, d, strings.Join(ds.Names, ", "), ds.Target, kind)
+}
+
+// StripBOM removes a UTF-8 byte-order mark (U+FEFF, which Excel's "CSV
+// UTF-8" writes before the first column name) from the start of s.
+func StripBOM(s string) string { return strings.TrimPrefix(s, "\ufeff") }
+
+// numericText decides whether a text column holds numbers: it does when
+// more than half of its cells parse as numbers (finite or not) or are
+// missing-value markers with at least one number among them. Then ok is
+// true and the values are returned, or, at the first cell that is not a
+// finite number, an error naming the row and the value (wrapping
+// ErrNotFinite for a missing value or one beyond the float64 range, else
+// ErrNonNumeric). Otherwise the column is text (ok false).
+func numericText(recs []string, name string) (y []float64, ok bool, err error) {
+	nums, nas := 0, 0
+	for _, r := range recs {
+		_, err := strconv.ParseFloat(strings.TrimSpace(r), 64)
+		switch {
+		case err == nil || isRangeError(err):
+			nums++
+		case isNAText(r):
+			nas++
+		}
+	}
+	if nums == 0 || 2*nums <= len(recs)-nas {
+		return nil, false, nil
+	}
+	y = make([]float64, len(recs))
+	for i, r := range recs {
+		v, perr := strconv.ParseFloat(strings.TrimSpace(r), 64)
+		switch {
+		case perr == nil && !math.IsNaN(v) && !math.IsInf(v, 0):
+			y[i] = v
+		case perr == nil || isRangeError(perr) || isNAText(r):
+			return nil, true, Errorf(ErrNotFinite, "target %q has the missing or non-finite value %q at row %d (a numeric target takes the features' check; to read the column as class labels use FromDataFrameClasses)", name, r, i)
+		default:
+			return nil, true, Errorf(ErrNonNumeric, "target %q has %q at row %d, which is not a number, in a column of numbers (to read the column as class labels use FromDataFrameClasses)", name, r, i)
+		}
+	}
+	return y, true, nil
 }

@@ -1,6 +1,9 @@
 package transform
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
 
@@ -15,6 +18,10 @@ type FrameEncoder struct {
 	Columns []string // the string feature columns that were one-hot encoded
 	OneHot  *OneHot  // the fitted encoder (nil when there were none)
 	Classes []string // the training classes of a text target, else nil
+	// Features are the feature names of the training Dataset, in order;
+	// Dataset finds them by name in later frames. Nil (an encoder built
+	// by hand) skips that check.
+	Features []string
 }
 
 // OneHotDataset one-hot encodes every string column of df except the
@@ -46,6 +53,7 @@ func OneHotDataset(df dataframe.DataFrame, target string, policy Unknown) (*feat
 		return nil, nil, err
 	}
 	e.Classes = ds.Classes
+	e.Features = append([]string(nil), ds.Names...)
 	return ds, e, nil
 }
 
@@ -53,7 +61,21 @@ func OneHotDataset(df dataframe.DataFrame, target string, policy Unknown) (*feat
 // A text target is mapped to the training classes (an unseen class is an
 // error wrapping featlab.ErrLabels), so class k means the same in the
 // training and the test Dataset.
+//
+// Columns are matched by name, never by position: the features come out
+// in the training order whatever their order in df; a training column
+// missing from df (or renamed) is an error wrapping featlab.ErrMissing
+// that names it, and a column the training frame did not have is an error
+// wrapping featlab.ErrShape that names it (drop it first).
 func (e *FrameEncoder) Dataset(df dataframe.DataFrame) (*featlab.Dataset, error) {
+	if e == nil {
+		return nil, featlab.Errorf(featlab.ErrNotFitted, "transform: nil FrameEncoder; make one with OneHotDataset")
+	}
+	if df.Err == nil && e.Features != nil {
+		if err := e.checkColumns(df); err != nil {
+			return nil, err
+		}
+	}
 	enc := df
 	if e.OneHot != nil {
 		var err error
@@ -64,6 +86,11 @@ func (e *FrameEncoder) Dataset(df dataframe.DataFrame) (*featlab.Dataset, error)
 	ds, err := featlab.FromDataFrame(enc, e.Target)
 	if err != nil {
 		return nil, err
+	}
+	if e.Features != nil {
+		if ds, err = e.reorder(ds); err != nil {
+			return nil, err
+		}
 	}
 	if e.Classes != nil && ds.Classes != nil {
 		idx := make(map[string]int, len(e.Classes))
@@ -81,4 +108,69 @@ func (e *FrameEncoder) Dataset(df dataframe.DataFrame) (*featlab.Dataset, error)
 		ds.Classes = append([]string(nil), e.Classes...)
 	}
 	return ds, nil
+}
+
+// checkColumns checks the names of df's columns against the training
+// frame's: every training column present, no other.
+func (e *FrameEncoder) checkColumns(df dataframe.DataFrame) error {
+	want := map[string]bool{e.Target: true}
+	for _, c := range e.Columns {
+		want[c] = true
+	}
+	encoded := map[string]bool{}
+	if e.OneHot != nil {
+		if names, err := e.OneHot.OutputNames(e.Columns); err == nil {
+			for _, n := range names {
+				encoded[n] = true
+			}
+		}
+	}
+	for _, f := range e.Features {
+		if !encoded[f] {
+			want[f] = true
+		}
+	}
+	have := map[string]bool{}
+	for _, n := range df.Names() {
+		have[n] = true
+	}
+	var missing []string
+	for _, c := range e.Columns {
+		if !have[c] {
+			missing = append(missing, c)
+		}
+	}
+	for _, f := range e.Features {
+		if !encoded[f] && !have[f] {
+			missing = append(missing, f)
+		}
+	}
+	if len(missing) > 0 {
+		return featlab.Errorf(featlab.ErrMissing, "transform: column %q of the training frame is not in the data frame (columns: %s)", missing[0], strings.Join(df.Names(), ", "))
+	}
+	for _, n := range df.Names() {
+		if !want[n] {
+			return featlab.Errorf(featlab.ErrShape, "transform: column %q was not in the training frame (features: %s); drop it first", n, strings.Join(e.Features, ", "))
+		}
+	}
+	return nil
+}
+
+// reorder returns ds with its features in the training order.
+func (e *FrameEncoder) reorder(ds *featlab.Dataset) (*featlab.Dataset, error) {
+	if slices.Equal(ds.Names, e.Features) {
+		return ds, nil
+	}
+	idx := make([]int, len(e.Features))
+	for k, f := range e.Features {
+		j, err := ds.Index(f)
+		if err != nil {
+			return nil, featlab.Errorf(featlab.ErrMissing, "transform: feature %q of the training frame is not in the data frame", f)
+		}
+		idx[k] = j
+	}
+	if len(ds.Names) != len(e.Features) {
+		return nil, featlab.Errorf(featlab.ErrShape, "transform: data frame gives %d features, the training frame %d", len(ds.Names), len(e.Features))
+	}
+	return ds.Columns(idx)
 }

@@ -107,7 +107,8 @@ func (o *OneHot) Fit(X mat.Matrix) error {
 			cats[j][k] = strconv.FormatFloat(v, 'g', -1, 64)
 		}
 	}
-	o.cats, o.num, o.str, o.d, o.unknown = cats, num, nil, d, o.Unknown
+	o.cats, o.num, o.str, o.unknown = cats, num, nil, o.Unknown
+	o.setFitted(d)
 	o.setOffsets()
 	return nil
 }
@@ -183,7 +184,8 @@ func (o *OneHot) fitRecords(recs [][]string, na [][]bool, names []string) error 
 		}
 		cats[j] = c
 	}
-	o.cats, o.str, o.num, o.d, o.unknown = cats, str, nil, d, o.Unknown
+	o.cats, o.str, o.num, o.unknown = cats, str, nil, o.Unknown
+	o.setFitted(d)
 	o.setOffsets()
 	return nil
 }

@@ -79,7 +79,7 @@ func (p *Polynomial) Fit(X mat.Matrix) error {
 		n += c
 	}
 	p.terms, p.parent, p.first = polyTerms(d, k, p.InteractionOnly, !p.NoBias)
-	p.d = d
+	p.setFitted(d)
 	return nil
 }
 

@@ -244,7 +244,8 @@ func (c *Center) Fit(X mat.Matrix) error {
 	for j := range sum {
 		sum[j] /= float64(x.rows)
 	}
-	c.mean, c.d = sum, x.cols
+	c.mean = sum
+	c.setFitted(x.cols)
 	return nil
 }
 
@@ -317,7 +318,8 @@ func (s *Standardize) Fit(X mat.Matrix) error {
 			scale[j] = math.Sqrt(v)
 		}
 	}
-	s.mean, s.variance, s.scale, s.d = mean, variance, scale, x.cols
+	s.mean, s.variance, s.scale = mean, variance, scale
+	s.setFitted(x.cols)
 	return nil
 }
 
@@ -411,7 +413,8 @@ func (u *UnitRange) Fit(X mat.Matrix) error {
 		scale[j] = (hi - lo) / r
 		offset[j] = target - dmin[j]*scale[j]
 	}
-	u.dmin, u.dmax, u.scale, u.offset, u.d = dmin, dmax, scale, offset, d
+	u.dmin, u.dmax, u.scale, u.offset = dmin, dmax, scale, offset
+	u.setFitted(d)
 	return nil
 }
 
@@ -500,7 +503,8 @@ func (a *MaxAbs) Fit(X mat.Matrix) error {
 			scale[j] = 1
 		}
 	}
-	a.scale, a.d = scale, x.cols
+	a.scale = scale
+	a.setFitted(x.cols)
 	return nil
 }
 

@@ -1,0 +1,62 @@
+package featlab
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/go-gota/gota/dataframe"
+)
+
+// Regression (issue 9): a numeric target column with one bad cell was read
+// by gota as text and silently became K class labels, while the same cell
+// in a feature column was rejected.
+func TestNumericTargetBadCell(t *testing.T) {
+	for _, bad := range []string{"1e400", "6..1", "?", "NA", "-inf"} {
+		csv := "a,b,y\n1,2,3.5\n2,3,4.25\n3,5," + bad + "\n4,1,7\n"
+		df := dataframe.ReadCSV(strings.NewReader(csv))
+		ds, err := FromDataFrame(df, "y")
+		if err == nil {
+			t.Errorf("target cell %q: no error; Y = %v, Classes = %v", bad, ds.Y, ds.Classes)
+			continue
+		}
+		if !errors.Is(err, ErrNotFinite) && !errors.Is(err, ErrNonNumeric) {
+			t.Errorf("target cell %q: error %v wraps neither ErrNotFinite nor ErrNonNumeric", bad, err)
+		}
+		if !strings.Contains(err.Error(), "row 2") || !strings.Contains(err.Error(), `"y"`) {
+			t.Errorf("target cell %q: error %q does not name row 2 and the target", bad, err)
+		}
+	}
+	// Text stays a class label, and the caller can ask for labels.
+	df := dataframe.ReadCSV(strings.NewReader("a,y\n1,cat\n2,dog\n3,cat\n"))
+	ds, err := FromDataFrame(df, "y")
+	if err != nil || len(ds.Classes) != 2 {
+		t.Errorf("text target: %v %v", ds, err)
+	}
+	df = dataframe.ReadCSV(strings.NewReader("a,y\n1,1\n2,2\n3,?\n"))
+	ds, err = FromDataFrameClasses(df, "y", []string{"1", "2", "?"})
+	if err != nil || ds.Y[2] != 2 {
+		t.Errorf("labels asked for: %v %v", ds, err)
+	}
+}
+
+// Regression (issue 9): a UTF-8 byte-order mark stayed in the first
+// column's name.
+func TestBOMStripped(t *testing.T) {
+	df := dataframe.ReadCSV(strings.NewReader("\ufeffy,a,b\n1,2,3\n2,3,1\n3,1,2\n"))
+	ds, err := FromDataFrame(df, "y")
+	if err != nil {
+		t.Fatalf("target after a BOM: %v", err)
+	}
+	if ds.Target != "y" {
+		t.Errorf("target %q", ds.Target)
+	}
+	df = dataframe.ReadCSV(strings.NewReader("\ufeffa,b,y\n1,2,3\n2,3,1\n3,1,2\n"))
+	ds, err = FromDataFrame(df, "y")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ds.Names[0] != "a" {
+		t.Errorf("feature name %q", ds.Names[0])
+	}
+}

@@ -1,0 +1,126 @@
+package transform
+
+import (
+	"errors"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+
+	"github.com/featlab/course/featlab"
+)
+
+// Regression (issue 9): TransformFrame mapped columns by position, so a
+// test frame with its columns in another order got another column's
+// parameters, silently.
+func TestTransformFrameByName(t *testing.T) {
+	train := dataframe.New(
+		series.New([]float64{20, 30, 40, 50}, series.Float, "age"),
+		series.New([]float64{1000, 2000, 3000, 4000}, series.Float, "income"),
+	)
+	test := dataframe.New(
+		series.New([]float64{2500}, series.Float, "income"),
+		series.New([]float64{35}, series.Float, "age"),
+	)
+	for _, cols := range [][]string{nil, {"age", "income"}, {"income", "age"}} {
+		s := &Standardize{}
+		if err := FitFrame(s, train, cols...); err != nil {
+			t.Fatal(err)
+		}
+		out, err := TransformFrame(s, test, cols...)
+		if err != nil {
+			t.Fatalf("cols %v: %v", cols, err)
+		}
+		if a, inc := out.Col("age").Float()[0], out.Col("income").Float()[0]; math.Abs(a) > 1e-12 || math.Abs(inc) > 1e-12 {
+			t.Errorf("cols %v: standardized age %v, income %v; want 0, 0 (the training means)", cols, a, inc)
+		}
+		if got := strings.Join(out.Names(), ","); got != "income,age" {
+			t.Errorf("cols %v: names %s", cols, got)
+		}
+	}
+	// A missing or renamed column is an error naming it.
+	s := &Standardize{}
+	if err := FitFrame(s, train); err != nil {
+		t.Fatal(err)
+	}
+	renamed := dataframe.New(
+		series.New([]float64{35}, series.Float, "Age"),
+		series.New([]float64{2500}, series.Float, "income"),
+	)
+	_, err := TransformFrame(s, renamed)
+	if !errors.Is(err, featlab.ErrMissing) || !strings.Contains(err.Error(), `"age"`) {
+		t.Errorf("renamed column: %v", err)
+	}
+	// Asking for other columns than the fitted ones is an error.
+	_, err = TransformFrame(s, renamed, "Age", "income")
+	if !errors.Is(err, featlab.ErrShape) || !strings.Contains(err.Error(), `"age"`) {
+		t.Errorf("other columns: %v", err)
+	}
+	// Refitting on a matrix forgets the names.
+	if err := s.Fit(frameDense(train)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := TransformFrame(s, renamed); err != nil {
+		t.Errorf("after Fit on a matrix: %v", err)
+	}
+}
+
+// Regression (issue 9): FrameEncoder.Dataset accepted reordered, missing,
+// extra and renamed numeric columns.
+func TestFrameEncoderChecksNames(t *testing.T) {
+	train := dataframe.New(
+		series.New([]string{"red", "green", "red", "blue"}, series.String, "color"),
+		series.New([]float64{1, 2, 3, 10}, series.Float, "weight"),
+		series.New([]int{0, 5, 10, 5}, series.Int, "count"),
+		series.New([]float64{1, 2, 3, 4}, series.Float, "y"),
+	)
+	ds, enc, err := OneHotDataset(train, "y", UnknownError)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Reordered: the same Dataset as for the training order.
+	re := train.Select([]string{"count", "y", "weight", "color"})
+	got, err := enc.Dataset(re)
+	if err != nil {
+		t.Fatalf("reordered: %v", err)
+	}
+	if strings.Join(got.Names, ",") != strings.Join(ds.Names, ",") || !equalDense(got.X, ds.X) {
+		t.Errorf("reordered frame gave names %v X %v; want %v %v", got.Names, got.X, ds.Names, ds.X)
+	}
+	cases := []struct {
+		name string
+		df   dataframe.DataFrame
+		kind error
+		says string
+	}{
+		{"missing", train.Select([]string{"color", "weight", "y"}), featlab.ErrMissing, `"count"`},
+		{"renamed", train.Rename("Count", "count"), featlab.ErrMissing, `"count"`},
+		{"extra", train.Mutate(series.New([]float64{0, 0, 0, 0}, series.Float, "extra")), featlab.ErrShape, `"extra"`},
+	}
+	for _, c := range cases {
+		_, err := enc.Dataset(c.df)
+		if !errors.Is(err, c.kind) || !strings.Contains(err.Error(), c.says) {
+			t.Errorf("%s: %v", c.name, err)
+		}
+	}
+}
+
+func equalDense(a, b interface {
+	Dims() (int, int)
+	At(i, j int) float64
+}) bool {
+	r, c := a.Dims()
+	if r2, c2 := b.Dims(); r != r2 || c != c2 {
+		return false
+	}
+	for i := 0; i < r; i++ {
+		for j := 0; j < c; j++ {
+			if a.At(i, j) != b.At(i, j) {
+				return false
+			}
+		}
+	}
+	return true
+}
