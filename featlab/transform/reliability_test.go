@@ -2,6 +2,9 @@ package transform
 
 import (
 	"errors"
+	"fmt"
+	"github.com/featlab/course/datasets"
+	"gonum.org/v1/gonum/mat"
 	"math"
 	"strings"
 	"testing"
@@ -123,4 +126,64 @@ func equalDense(a, b interface {
 		}
 	}
 	return true
+}
+
+// Regression (issue 9): Polynomial bounded the number of output columns
+// but not rows x columns; degree 17 on diabetes fitted for 19 s and 3.2 GB,
+// then Transform asked for 30 GB and died out of memory.
+func TestPolynomialMemoryBound(t *testing.T) {
+	ds, err := datasets.Load("diabetes")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &Polynomial{Degree: 17}
+	err = p.Fit(ds.X)
+	if !errors.Is(err, featlab.ErrTooLarge) || !strings.Contains(err.Error(), "Polynomial.MaxCells") {
+		t.Fatalf("degree 17 on diabetes: %v", err)
+	}
+	if _, err := p.Transform(ds.X); !errors.Is(err, featlab.ErrNotFitted) {
+		t.Errorf("Transform after a refused Fit: %v", err)
+	}
+	// Transform checks its own rows: fitted on 2 rows, 40 rows is over a
+	// limit of 1000 cells (C(10+2, 2) = 66 columns; the table of terms needs 924).
+	p = &Polynomial{Degree: 2, MaxCells: 1000}
+	if err := p.Fit(ds.X.Slice(0, 2, 0, 10)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Transform(ds.X.Slice(0, 40, 0, 10)); !errors.Is(err, featlab.ErrTooLarge) {
+		t.Errorf("Transform over MaxCells: %v", err)
+	}
+	// Raising the limit lets it through.
+	p.MaxCells = 40 * 66
+	if _, err := p.Transform(ds.X.Slice(0, 40, 0, 10)); err != nil {
+		t.Errorf("Transform at MaxCells: %v", err)
+	}
+}
+
+// OneHot's output (rows x categories) is bounded the same way: an id
+// column with one category per row is the usual way to ask for m^2 cells.
+func TestOneHotMemoryBound(t *testing.T) {
+	m := 1000
+	X := mat.NewDense(m, 1, nil)
+	ids := make([]string, m)
+	for i := 0; i < m; i++ {
+		X.Set(i, 0, float64(i))
+		ids[i] = fmt.Sprint("id", i)
+	}
+	o := &OneHot{MaxCells: 100000}
+	if err := o.Fit(X); !errors.Is(err, featlab.ErrTooLarge) || !strings.Contains(err.Error(), "OneHot.MaxCells") {
+		t.Errorf("matrix: %v", err)
+	}
+	df := dataframe.New(series.New(ids, series.String, "id"), series.New(ids, series.Float, "v"))
+	if err := FitFrame(&OneHot{MaxCells: 100000}, df, "id"); !errors.Is(err, featlab.ErrTooLarge) {
+		t.Errorf("frame: %v", err)
+	}
+	o = &OneHot{MaxCells: 1000}
+	if err := o.Fit(X.Slice(0, 1, 0, 1)); err != nil {
+		t.Fatal(err)
+	}
+	big := mat.NewDense(1001, 1, nil)
+	if _, err := o.Transform(big); !errors.Is(err, featlab.ErrTooLarge) {
+		t.Errorf("Transform over MaxCells: %v", err)
+	}
 }
