@@ -8,7 +8,12 @@
 // first failing input with the expected and actual outputs and a one-line
 // hint. A panic, a NaN, an error, an input modified in place or a function
 // that never returns is reported as a failure; Check itself never panics on
-// anything the student's function does.
+// anything the student's function does. The cases run in a child process
+// (the program started again; see Check), so that a stack overflow, a
+// panic in a goroutine the student started or os.Exit is reported instead
+// of killing the notebook kernel, and a function that never returns is
+// stopped ("timed out after 10 s"); the whole check has a time budget and
+// reports progress when it is slow.
 //
 // A Result prints as text (String) and as a small styled HTML block (HTML),
 // so that in a notebook
