@@ -60,8 +60,12 @@ func NewDataset(X *mat.Dense, y []float64, names []string, target string) (*Data
 }
 
 // DefaultNames returns the names x1, ..., xd used when data has none, so that
-// feature j (0-based) is called x{j+1} as in the texts.
+// feature j (0-based) is called x{j+1} as in the texts. A negative d is a
+// programmer error: DefaultNames panics with a message naming it.
 func DefaultNames(d int) []string {
+	if d < 0 {
+		panic(fmt.Sprintf("featlab: DefaultNames(%d): negative number of features", d))
+	}
 	names := make([]string, d)
 	for j := range names {
 		names[j] = "x" + strconv.Itoa(j+1)
@@ -85,8 +89,17 @@ func (ds *Dataset) Dims() (m, d int) { return ds.X.Dims() }
 
 // Rows returns a new Dataset holding copies of the given rows, in the given
 // order (repeats allowed, as for bootstrap samples).
+//
+// A row index outside [0, m) is a programmer error (indices come from the
+// program, such as a fold or a bootstrap sample, not from data): Rows
+// panics with a message naming the index and the number of rows.
 func (ds *Dataset) Rows(rows []int) *Dataset {
-	_, d := ds.X.Dims()
+	m, d := ds.X.Dims()
+	for k, i := range rows {
+		if i < 0 || i >= m {
+			panic(fmt.Sprintf("featlab: Dataset.Rows: rows[%d] = %d outside [0, %d): the dataset has %d rows", k, i, m, m))
+		}
+	}
 	X := mat.NewDense(max(len(rows), 1), d, nil)
 	if len(rows) == 0 {
 		X = &mat.Dense{}

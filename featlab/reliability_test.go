@@ -2,6 +2,8 @@ package featlab
 
 import (
 	"errors"
+	"fmt"
+	"gonum.org/v1/gonum/mat"
 	"strings"
 	"testing"
 
@@ -58,5 +60,49 @@ func TestBOMStripped(t *testing.T) {
 	}
 	if ds.Names[0] != "a" {
 		t.Errorf("feature name %q", ds.Names[0])
+	}
+}
+
+// panicMessage returns the message f panics with, or "" when it returns.
+func panicMessage(f func()) (msg string) {
+	defer func() {
+		if p := recover(); p != nil {
+			msg = fmt.Sprint(p)
+		}
+	}()
+	f()
+	return ""
+}
+
+// Regression (issue 9): index methods with no error result panicked on a
+// bad index with a message that named neither the method nor the length.
+// They are programmer errors (documented), with a clear panic message.
+func TestIndexPanicsNameIndexAndLength(t *testing.T) {
+	ds, err := NewDataset(mat.NewDense(3, 2, []float64{1, 2, 3, 4, 5, 6}), []float64{1, 2, 3}, nil, "y")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name string
+		f    func()
+		says []string
+	}{
+		{"Dataset.Rows", func() { ds.Rows([]int{0, 7}) }, []string{"Dataset.Rows", "7", "3 rows"}},
+		{"Dataset.Rows negative", func() { ds.Rows([]int{-1}) }, []string{"Dataset.Rows", "-1", "3 rows"}},
+		{"NewSelection", func() { NewSelection("m", []string{"a", "b"}, []int{1, 5}) }, []string{"NewSelection", "5", "2 features"}},
+		{"Selection.Mask", func() { (&Selection{Names: []string{"a"}, Chosen: []int{4}}).Mask() }, []string{"Mask", "4", "1 feature"}},
+		{"DefaultNames", func() { DefaultNames(-2) }, []string{"DefaultNames", "-2"}},
+	}
+	for _, c := range cases {
+		msg := panicMessage(c.f)
+		if msg == "" {
+			t.Errorf("%s: no panic", c.name)
+			continue
+		}
+		for _, s := range c.says {
+			if !strings.Contains(msg, s) {
+				t.Errorf("%s: panic %q does not say %q", c.name, msg, s)
+			}
+		}
 	}
 }

@@ -37,8 +37,12 @@ type Step struct {
 }
 
 // NewSelection builds a Selection over the named features with the given
-// chosen indices, filling ChosenNames.
+// chosen indices, filling ChosenNames. A chosen index outside
+// [0, len(names)) is a programmer error (selection methods build their own
+// indices): NewSelection panics with a message naming it and the number
+// of features.
 func NewSelection(method string, names []string, chosen []int) *Selection {
+	checkIndices("NewSelection", "chosen", chosen, len(names))
 	s := &Selection{Method: method, Names: names, Chosen: chosen}
 	s.ChosenNames = make([]string, len(chosen))
 	for k, j := range chosen {
@@ -47,8 +51,25 @@ func NewSelection(method string, names []string, chosen []int) *Selection {
 	return s
 }
 
-// Mask returns a boolean per feature, true for the chosen ones.
+// checkIndices panics, naming the function, the slice, the index and the
+// length, when an index of idx is outside [0, n).
+func checkIndices(fn, what string, idx []int, n int) {
+	for k, j := range idx {
+		if j < 0 || j >= n {
+			unit := "features"
+			if n == 1 {
+				unit = "feature"
+			}
+			panic(fmt.Sprintf("featlab: %s: %s[%d] = %d outside [0, %d): the selection has %d %s", fn, what, k, j, n, n, unit))
+		}
+	}
+}
+
+// Mask returns a boolean per feature, true for the chosen ones. A chosen
+// index outside [0, len(Names)) (a Selection built by hand) is a
+// programmer error: Mask panics with a message naming it.
 func (s *Selection) Mask() []bool {
+	checkIndices("Selection.Mask", "Chosen", s.Chosen, len(s.Names))
 	mask := make([]bool, len(s.Names))
 	for _, j := range s.Chosen {
 		mask[j] = true
@@ -58,6 +79,7 @@ func (s *Selection) Mask() []bool {
 
 // rankOf returns the 1-based rank of each feature, 0 where unranked.
 func (s *Selection) rankOf() []int {
+	checkIndices("Selection", "Ranking", s.Ranking, len(s.Names))
 	r := make([]int, len(s.Names))
 	for k, j := range s.Ranking {
 		r[j] = k + 1

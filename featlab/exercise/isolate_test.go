@@ -1,6 +1,8 @@
 package exercise_test
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"os"
 	"strings"
 	"testing"
@@ -105,5 +107,31 @@ func TestBudgetAndProgress(t *testing.T) {
 	ex.Progress = func(done, total int) { last = [2]int{done, total} }
 	if res := exercise.Check(ex, pearson); !res.Passed || last != [2]int{25, 25} {
 		t.Errorf("progress at the end: %v, %s", last, res)
+	}
+}
+
+// The generators' programmer errors panic with a message naming the
+// argument; inside Check they are reported as a bug in the exercise.
+func TestGeneratorPanics(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for name, f := range map[string]func(){
+		"Labels k = 0":     func() { exercise.Labels(r, 5, 0) },
+		"Normal n = -1":    func() { exercise.Normal(r, -1) },
+		"NormalMatrix 0x3": func() { exercise.NormalMatrix(r, 0, 3) },
+		"Size i = -3":      func() { exercise.Size(-3, 1, 4) },
+	} {
+		msg := func() (msg string) {
+			defer func() { msg = fmt.Sprint(recover()) }()
+			f()
+			return
+		}()
+		if !strings.HasPrefix(msg, "exercise: ") {
+			t.Errorf("%s: panic %q", name, msg)
+		}
+	}
+	ex := pearsonEx()
+	ex.Generate = func(r *rand.Rand, i int) []any { return []any{exercise.Labels(r, 3, 0), exercise.Labels(r, 3, 0)} }
+	if res := exercise.Check(ex, pearson); res.Passed || !strings.Contains(res.Hint, "Labels: k = 0") {
+		t.Errorf("generator panic in Check: %s", res)
 	}
 }
