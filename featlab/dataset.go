@@ -214,6 +214,9 @@ func checkUniqueClasses(classes []string) error {
 
 func fromDataFrame(df dataframe.DataFrame, target string, classes []string) (*Dataset, error) {
 	if df.Err != nil {
+		if strings.Contains(df.Err.Error(), "empty DataFrame") {
+			return nil, Errorf(ErrEmpty, "data frame is empty (%v)", df.Err)
+		}
 		return nil, Errorf(ErrShape, "data frame carries an error: %v", df.Err)
 	}
 	m, c := df.Nrow(), df.Ncol()

@@ -187,3 +187,26 @@ func TestOneHotMemoryBound(t *testing.T) {
 		t.Errorf("Transform over MaxCells: %v", err)
 	}
 }
+
+// Found by the conformance suite: Standardize's variance underflowed for
+// |x| below about 1e-154 (every output silently 0) and overflowed above
+// about 1e154 (an error); it is scale-free now.
+func TestStandardizeScaleFree(t *testing.T) {
+	X := mat.NewDense(4, 2, []float64{1, -3, 2, 5, 4, 1, 8, 0})
+	want, err := FitTransform(&Standardize{}, X)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []float64{0x1p-1000, 1e-300, 1e-160, 1e160, 1e300, 0x1p+1000} {
+		Xs := mat.DenseCopyOf(X)
+		Xs.Scale(c, Xs)
+		got, err := FitTransform(&Standardize{}, Xs)
+		if err != nil {
+			t.Errorf("x %g: %v", c, err)
+			continue
+		}
+		if !mat.EqualApprox(got, want, 1e-12) {
+			t.Errorf("x %g: %v, want %v", c, mat.Formatted(got), mat.Formatted(want))
+		}
+	}
+}

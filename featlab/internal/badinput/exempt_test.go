@@ -1,0 +1,62 @@
+package badinput
+
+import "strings"
+
+// exemptPackages are library packages outside the suite, with the reason.
+var exemptPackages = map[string]string{
+	"viz": "draws figures from data the library computed; it computes nothing from user data (DESIGN: viz draws, it does not compute)",
+	"nb":  "notebook display helpers (featlab/nb, owned by the notebook experience work); they render results, not user data",
+}
+
+// exempt are exported identifiers that take no user data, or only data
+// checked elsewhere, with the reason.
+var exempt = map[string]string{
+	"featlab.Errorf":                "builds an error value",
+	"featlab.IsNil":                 "a predicate on any matrix, used by every entry point's gate",
+	"featlab.StripBOM":              "a pure string function (covered through the CSV readers)",
+	"featlab.LearnerFunc.Fit":       "calls the user's function; the callers recover its panics (validate, stability)",
+	"featlab.PredictorFunc.Predict": "calls the user's function; the callers recover its panics",
+	"featlab.SelectorFunc.Select":   "calls the user's function; the callers recover its panics",
+	"datasets.Names":                "lists the embedded sets",
+}
+
+// exemptMethods are method names that only read or print a value already
+// built and checked (accessors, formatting, sort.Interface), exempt on
+// every type.
+var exemptMethods = map[string]string{
+	"String": "formatting", "Error": "formatting", "Unwrap": "error chain", "HTML": "formatting",
+	"DataFrame": "a view of a checked result", "HistoryDataFrame": "a view of a checked result",
+	"Len": "sort.Interface", "Less": "sort.Interface", "Swap": "sort.Interface",
+	"Dims": "an accessor", "Selection": "a view of a checked result", "Support": "an accessor",
+}
+
+// exemptMethod returns the reason a method identifier pkg.Type.Method is
+// exempt, or "".
+func exemptMethod(id string) string {
+	parts := strings.Split(id, ".")
+	if len(parts) != 3 {
+		return ""
+	}
+	return exemptMethods[parts[2]]
+}
+
+// known are failures the suite found that are not fixed yet, by key
+// (entry / check / input), with the reason and who owns the fix.
+var known = map[string]string{
+	// Fixed on api-core's branch (3f7c7d0, 735a1a6, 0100b70), not yet
+	// merged here.
+	"filter.MutualInfo / scale invariance / X x 2^+1000":         "api-core: standardization overflows (fixed on its branch)",
+	"filter.MutualInfo / scale invariance / X x 2^-1000":         "api-core: standardization underflows (fixed on its branch)",
+	"transform.MeanNormScale / scale invariance / X x 2^-1000":   "api-core: squares underflow (fixed on its branch)",
+	"transform.RowNormalize / scale invariance / X x 2^-1000":    "api-core: squares underflow (fixed on its branch)",
+	"filter.Relief / callback panics / Progress panics":          "api-core: ReliefContext on par.Do (on its branch)",
+	"filter.ReliefF / callback panics / Progress panics":         "api-core: ReliefFContext on par.Do (on its branch)",
+	"filter.Relief / hostile input / +Inf in y at row 5":         "filter: the label check's ErrNotFinite is formatted with %v, so the error wraps ErrLabels only",
+	"filter.Relief / hostile input / NaN in y at row 3":          "filter: as above",
+	"filter.ReliefF / hostile input / +Inf in y at row 5":        "filter: as above",
+	"filter.ReliefF / hostile input / NaN in y at row 3":         "filter: as above",
+	"validate / parameters and callbacks / MeanStdErr(nil)":      "validate (api-core): the mean of no scores is NaN, with no error result",
+	"linear.LassoPath / callback panics / Progress panics":       "api-linear: panic-safe progress (on its branch)",
+	"linear.LogisticPath / callback panics / Progress panics":    "api-linear: panic-safe progress (on its branch)",
+	"linear.SGDLeastSquares / callback panics / Progress panics": "api-linear: panic-safe progress (on its branch)",
+}
