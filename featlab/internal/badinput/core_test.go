@@ -1,6 +1,7 @@
 package badinput
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -255,6 +256,11 @@ func validateChecks() []failure {
 		{input: "MeanStdErr(nil)", call: func() (any, error) { m, s := validate.MeanStdErr(nil); return []float64{m, s}, nil }},
 		{input: "CrossValidate, valid", call: cv(mean, nil, 0)},
 		{input: "CrossValidate, nil Learner", call: cv(nil, nil, 0), want: errKinds(featlab.ErrParam)},
+		{input: "CrossValidateContext, cancelled", call: func() (any, error) {
+			ctx, cancel := context.WithCancel(context.Background())
+			cancel()
+			return validate.CrossValidateContext(ctx, X, y, validate.CVConfig{Learner: mean, Folds: folds, Metric: validate.MSE})
+		}, want: errKinds(context.Canceled)},
 	}
 	for _, w := range []int{1, 2} {
 		cases = append(cases,
@@ -323,10 +329,6 @@ func exerciseChecks() []failure {
 // exerciseConstructors: every constructor's exercise passes its own
 // reference and fails a student that panics, in-process.
 func exerciseConstructors() []failure {
-	type pair struct {
-		name      string
-		good, bad func() exercise.Result
-	}
 	vv := func(v, y []float64) float64 { return v[0] + y[0] }
 	v2v := func(v []float64) []float64 { return append([]float64(nil), v...) }
 	vs := func(v []float64, a float64) []float64 { return []float64{v[0] * a} }

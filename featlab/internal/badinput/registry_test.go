@@ -79,7 +79,7 @@ func registry() []*entry {
 		vec("validate.ZeroOneLoss", validate.ZeroOneLoss),
 		vec("validate.LogLoss", validate.LogLoss),
 		custom("validate.CrossValidate", "callback", []string{"validate.KFold", "validate.StratifiedKFold", "validate.Bootstrap",
-			"validate.Holdout", "validate.TrainValTest", "validate.CheckFolds", "validate.MeanStdErr"}, validateChecks),
+			"validate.Holdout", "validate.TrainValTest", "validate.CheckFolds", "validate.MeanStdErr", "validate.CrossValidateContext"}, validateChecks),
 
 		// synth
 		custom("synth.Example251", "params", synthIDs[:len(synthIDs):len(synthIDs)], synthChecks),
