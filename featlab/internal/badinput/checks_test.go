@@ -299,3 +299,36 @@ func frameOf(X *mat.Dense) dataframe.DataFrame {
 	cols = append(cols, series.New(s, series.String, "s"))
 	return dataframe.New(cols...)
 }
+
+// checkConcurrent calls the entry from 8 goroutines at once on the same
+// inputs (run the suite with -race to catch data races): every call must
+// give the serial result.
+func checkConcurrent(e *entry) []failure {
+	X, y := good()
+	want, err, p := call(func() (any, error) { return e.xy(X, y, nil) })
+	if err != nil || p != "" {
+		return nil // reported by the valid-input check
+	}
+	d := digest(want)
+	got := make([]uint64, 8)
+	done := make(chan int)
+	for g := 0; g < 8; g++ {
+		go func(g int) {
+			defer func() { recover(); done <- g }()
+			r, err := e.xy(X, y, nil)
+			if err == nil {
+				got[g] = digest(r)
+			}
+		}(g)
+	}
+	for range got {
+		<-done
+	}
+	count(8)
+	for g, v := range got {
+		if v != d {
+			return []failure{fails(e.id, "concurrent calls", "8 goroutines", "goroutine %d got another result", g)}
+		}
+	}
+	return nil
+}

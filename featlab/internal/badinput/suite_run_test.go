@@ -24,7 +24,7 @@ func TestConformance(t *testing.T) {
 		var fs []failure
 		switch e.kind {
 		case "xy":
-			fs = checkXY(e)
+			fs = append(checkXY(e), checkConcurrent(e)...)
 		case "vec":
 			fs = checkVec(e)
 		case "transformer":

@@ -52,6 +52,13 @@ func synthChecks() []failure {
 	}
 	cases = append(cases,
 		outcome{input: "Decoy with rho = 2", call: func() (any, error) { return ds2(synth.Decoy(40, 5, 2, 0.1, 1)) }, want: pe("rho")},
+		outcome{input: "Decoy with 10^6 x 10^6 (8 TB)", call: func() (any, error) { return ds2(synth.Decoy(1e6, 1e6, 0.5, 0.1, 1)) }, want: errKinds(featlab.ErrTooLarge)},
+		outcome{input: "Sparse with 10^6 x 10^6", call: func() (any, error) { return ds2(synth.Sparse(1e6, synth.SparseConfig{Features: 1e6}, 1)) }, want: errKinds(featlab.ErrTooLarge)},
+		outcome{input: "Regression with 10^6 x 10^6", call: func() (any, error) { return ds2(synth.Regression(1e6, synth.RegressionConfig{Features: 1e6}, 1)) }, want: errKinds(featlab.ErrTooLarge)},
+		outcome{input: "Relevance with 10^6 x 10^6", call: func() (any, error) {
+			d, r, err := synth.Relevance(1e6, synth.RelevanceConfig{Irrelevant: 1e6}, 1)
+			return []any{d, r}, err
+		}, want: errKinds(featlab.ErrTooLarge)},
 		outcome{input: "Decoy with d = 0", call: func() (any, error) { return ds2(synth.Decoy(40, 0, 0.5, 0.1, 1)) }, want: pe()},
 		outcome{input: "ClipExample with a = NaN", call: func() (any, error) { return ds(synth.ClipExample(40, nan, 1)) }, want: pe()},
 		outcome{input: "ClipExampleOptimum with a = NaN", call: func() (any, error) { w, r, err := synth.ClipExampleOptimum(nan, 1); return []float64{w, r}, err }, want: pe()},
