@@ -11,6 +11,8 @@ import (
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/featlab/course/featlab/internal/matx"
 )
 
 // Dataset is a design matrix with the names of its features and its target.
@@ -94,32 +96,23 @@ func (ds *Dataset) Dims() (m, d int) { return ds.X.Dims() }
 // program, such as a fold or a bootstrap sample, not from data): Rows
 // panics with a message naming the index and the number of rows.
 func (ds *Dataset) Rows(rows []int) *Dataset {
-	m, d := ds.X.Dims()
+	m, _ := ds.X.Dims()
 	for k, i := range rows {
 		if i < 0 || i >= m {
 			panic(fmt.Sprintf("featlab: Dataset.Rows: rows[%d] = %d outside [0, %d): the dataset has %d rows", k, i, m, m))
 		}
 	}
-	X := mat.NewDense(max(len(rows), 1), d, nil)
-	if len(rows) == 0 {
-		X = &mat.Dense{}
-	}
-	y := make([]float64, len(rows))
-	for k, i := range rows {
-		X.SetRow(k, ds.X.RawRowView(i))
-		y[k] = ds.Y[i]
-	}
+	X, y := matx.Rows(ds.X, rows), matx.Take(ds.Y, rows)
 	return &Dataset{X: X, Y: y, Names: ds.Names, Target: ds.Target, Classes: ds.Classes, Levels: ds.Levels}
 }
 
 // Columns returns a new Dataset holding copies of the given feature columns,
 // in the given order, with their names.
 func (ds *Dataset) Columns(cols []int) (*Dataset, error) {
-	m, d := ds.X.Dims()
+	_, d := ds.X.Dims()
 	if len(cols) == 0 {
 		return nil, Errorf(ErrEmpty, "no columns selected")
 	}
-	X := mat.NewDense(m, len(cols), nil)
 	names := make([]string, len(cols))
 	var levels [][]string
 	if ds.Levels != nil {
@@ -134,14 +127,7 @@ func (ds *Dataset) Columns(cols []int) (*Dataset, error) {
 			levels[k] = ds.Levels[j]
 		}
 	}
-	src, dst := ds.X.RawMatrix(), X.RawMatrix()
-	for i := 0; i < m; i++ {
-		in, out := src.Data[i*src.Stride:i*src.Stride+d], dst.Data[i*dst.Stride:i*dst.Stride+len(cols)]
-		for k, j := range cols {
-			out[k] = in[j]
-		}
-	}
-	return &Dataset{X: X, Y: append([]float64(nil), ds.Y...), Names: names, Target: ds.Target, Classes: ds.Classes, Levels: levels}, nil
+	return &Dataset{X: matx.Cols(ds.X, cols), Y: append([]float64(nil), ds.Y...), Names: names, Target: ds.Target, Classes: ds.Classes, Levels: levels}, nil
 }
 
 // Index returns the column index of the feature with the given name.

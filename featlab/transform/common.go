@@ -1,12 +1,14 @@
 package transform
 
 import (
+	"context"
 	"fmt"
 	"math"
 
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/matx"
 	"github.com/featlab/course/featlab/internal/par"
 )
 
@@ -56,8 +58,8 @@ type raw struct {
 
 func (r raw) row(i int) []float64 { return r.data[i*r.stride : i*r.stride+r.cols] }
 
-// rawOf returns a raw view of X without copying when X is a *mat.Dense (or
-// any mat.RawMatrixer), else a copy. It checks that X is non-empty.
+// rawOf returns a raw view of X (matx.RowMajor: without copying when X is a
+// *mat.Dense or any mat.RawMatrixer, else a copy). It checks that X is non-empty.
 // workers is the number of goroutines later passes over x may use (0: all
 // cores).
 func rawOf(X mat.Matrix, workers int) (raw, error) {
@@ -71,11 +73,7 @@ func rawOf(X mat.Matrix, workers int) (raw, error) {
 	if r == 0 || c == 0 {
 		return raw{}, featlab.Errorf(featlab.ErrEmpty, "transform: matrix is %dx%d", r, c)
 	}
-	if rm, ok := X.(mat.RawMatrixer); ok {
-		g := rm.RawMatrix()
-		return raw{data: g.Data, stride: g.Stride, rows: g.Rows, cols: g.Cols, workers: workers}, nil
-	}
-	g := mat.DenseCopyOf(X).RawMatrix()
+	g := matx.RowMajor(X)
 	return raw{data: g.Data, stride: g.Stride, rows: g.Rows, cols: g.Cols, workers: workers}, nil
 }
 
@@ -153,17 +151,10 @@ func forChunks(m, width, workers int, fn func(k, lo, hi int) error) error {
 		}
 		return fn(0, 0, m)
 	}
-	errs := make([]error, n)
-	par.For(n, workers, func(k int) {
+	return par.Do(context.Background(), n, workers, nil, func(k int) error {
 		lo := k * size
-		errs[k] = fn(k, lo, min(lo+size, m))
+		return fn(k, lo, min(lo+size, m))
 	})
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // numChunks is the number of chunks forChunks uses for m rows.

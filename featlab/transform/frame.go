@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"reflect"
 	"strings"
 
 	"github.com/go-gota/gota/dataframe"
@@ -206,12 +205,6 @@ func sameSet(a, b []string) bool {
 		delete(in, n)
 	}
 	return true
-}
-
-// isNilPointer reports whether v holds a nil pointer (a typed nil).
-func isNilPointer(v any) bool {
-	r := reflect.ValueOf(v)
-	return r.Kind() == reflect.Pointer && r.IsNil()
 }
 
 // frameMatrix converts the named columns to a matrix.

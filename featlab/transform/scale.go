@@ -334,11 +334,25 @@ func clone(v []float64) []float64 {
 //	f_i <- (f_i - fbar) / sqrt(v)
 //
 // It matches scikit-learn's StandardScaler() (which also divides by m, not
-// m - 1). A constant feature, or one whose variance is within rounding
-// error of zero (v <= m eps v + (m fbar eps)^2, the bound scikit-learn
-// uses), gets scale 1 and so maps to 0 on the training data: never NaN.
-// The zero value is ready to use.
+// m - 1). With Sample set it divides by the sample standard deviation
+// instead, v = (1/(m-1)) sum_i (f_i - fbar)^2, as R's scale(), pandas'
+// DataFrame.std(), numpy.std(ddof=1) and most statistics texts do.
+// Which texts use which: Shalev-Shwartz and Ben-David (25.2.1), the Aalto
+// lecture slides, scikit-learn and glmnet's internal standardization use
+// 1/m; R's scale() and the statistics literature that computes in R (for
+// example ESL's prostate tables, as one reproduces them in R) use
+// 1/(m-1). The two differ by the factor sqrt(m/(m-1)) on every feature.
+//
+// A constant feature, or one whose variance is within rounding error of
+// zero (v <= m eps v + (m fbar eps)^2, the bound scikit-learn uses), gets
+// scale 1 and so maps to 0 on the training data: never NaN; with Sample
+// so does every feature of a single training row. The zero value is ready
+// to use.
 type Standardize struct {
+	// Sample divides by the sample standard deviation (divisor m - 1,
+	// R's scale()) instead of the population one (divisor m, the texts'
+	// and scikit-learn's). Default false.
+	Sample bool
 	// Workers is the number of goroutines for the passes over row
 	// chunks; 0 means all cores. The result does not depend on it.
 	Workers int
@@ -347,8 +361,9 @@ type Standardize struct {
 	mean, variance, scale []float64
 }
 
-// Fit learns the mean and the population variance of each column of X, in
-// fused passes over row chunks run on all cores.
+// Fit learns the mean and the variance (population, or sample with
+// Sample) of each column of X, in fused passes over row chunks run on all
+// cores.
 func (s *Standardize) Fit(X mat.Matrix) error {
 	x, err := rawOf(X, s.Workers)
 	if err != nil {
@@ -376,7 +391,15 @@ func (s *Standardize) Fit(X mat.Matrix) error {
 			f = by[j]
 		}
 		mj := mean[j] * f
-		if v <= m*eps*v+(m*mj*eps)*(m*mj*eps) {
+		tiny := v <= m*eps*v+(m*mj*eps)*(m*mj*eps)
+		if s.Sample {
+			if x.rows > 1 {
+				v *= m / (m - 1)
+			} else {
+				v, tiny = 0, true
+			}
+		}
+		if tiny {
 			scale[j] = 1
 		} else {
 			scale[j] = math.Sqrt(v) / f
@@ -409,10 +432,11 @@ func (s *Standardize) InverseTransform(X mat.Matrix) (*mat.Dense, error) {
 // Mean returns a copy of the learned means (nil before Fit).
 func (s *Standardize) Mean() []float64 { return clone(s.mean) }
 
-// Var returns a copy of the learned population variances (nil before Fit).
-// For data beyond about 1e150 in magnitude (or below 1e-150) the variance
-// itself overflows (underflows) float64 and reads +Inf (0), while the
-// scale, computed from exactly rescaled data, stays right.
+// Var returns a copy of the learned variances, population or (with Sample)
+// sample (nil before Fit). For data beyond about 1e150 in magnitude (or
+// below 1e-150) the variance itself overflows (underflows) float64 and
+// reads +Inf (0), while the scale, computed from exactly rescaled data,
+// stays right.
 func (s *Standardize) Var() []float64 { return clone(s.variance) }
 
 // Scale returns a copy of the learned scales sqrt(v), with 1 for constant

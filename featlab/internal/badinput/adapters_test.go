@@ -1,6 +1,7 @@
 package badinput
 
 import (
+	"context"
 	"reflect"
 
 	"gonum.org/v1/gonum/mat"
@@ -44,6 +45,15 @@ func xy[C any, R any](id string, f func(mat.Matrix, []float64, C) (R, error), cf
 	for _, o := range opts {
 		o(e)
 	}
+	return e
+}
+
+// xyCtx registers f and its Context variant fctx: a context cancelled
+// before the call must give an error wrapping context.Canceled.
+func xyCtx[C any, R any](id string, f func(mat.Matrix, []float64, C) (R, error), fctx func(context.Context, mat.Matrix, []float64, C) (R, error), cfg C, opts ...opt) *entry {
+	e := xy(id, f, cfg, opts...)
+	e.covers = append(e.covers, id+"Context")
+	e.ctx = func(ctx context.Context, X mat.Matrix, y []float64) (any, error) { return fctx(ctx, X, y, cfg) }
 	return e
 }
 

@@ -1,6 +1,7 @@
 package badinput
 
 import (
+	"context"
 	"math"
 	"reflect"
 	"strconv"
@@ -173,6 +174,14 @@ func checkXY(e *entry) []failure {
 		count(1)
 		out = append(out, checkErrAlt(e.id, "callback panics", "Progress panics", err, p,
 			expectation{kinds: []error{featlab.ErrPanic}})...)
+	}
+	// A cancelled context stops the work with an error saying so.
+	if e.ctx != nil {
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		_, err, p := call(func() (any, error) { return e.ctx(ctx, X, y) })
+		count(1)
+		out = append(out, checkErr(e.id, "cancellation", "context cancelled before the call", err, p, expectation{kinds: []error{context.Canceled}})...)
 	}
 	// Scale invariance where promised.
 	if e.invariant != nil {

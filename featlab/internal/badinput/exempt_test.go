@@ -43,18 +43,6 @@ func exemptMethod(id string) string {
 // known are failures the suite found that are not fixed yet, by key
 // (entry / check / input), with the reason and who owns the fix.
 var known = map[string]string{
-	// Fixed on api-core's branch (3f7c7d0, 735a1a6, 0100b70), not yet
-	// merged here.
-	"filter.MutualInfo / scale invariance / X x 2^+1000":         "api-core: standardization overflows (fixed on its branch)",
-	"filter.MutualInfo / scale invariance / X x 2^-1000":         "api-core: standardization underflows (fixed on its branch)",
-	"transform.MeanNormScale / scale invariance / X x 2^-1000":   "api-core: squares underflow (fixed on its branch)",
-	"transform.RowNormalize / scale invariance / X x 2^-1000":    "api-core: squares underflow (fixed on its branch)",
-	"filter.Relief / callback panics / Progress panics":          "api-core: ReliefContext on par.Do (on its branch)",
-	"filter.ReliefF / callback panics / Progress panics":         "api-core: ReliefFContext on par.Do (on its branch)",
-	"filter.Relief / hostile input / +Inf in y at row 5":         "filter: the label check's ErrNotFinite is formatted with %v, so the error wraps ErrLabels only",
-	"filter.Relief / hostile input / NaN in y at row 3":          "filter: as above",
-	"filter.ReliefF / hostile input / +Inf in y at row 5":        "filter: as above",
-	"filter.ReliefF / hostile input / NaN in y at row 3":         "filter: as above",
 	"validate / parameters and callbacks / MeanStdErr(nil)":      "validate (api-core): the mean of no scores is NaN, with no error result",
 	"linear.LassoPath / callback panics / Progress panics":       "api-linear: panic-safe progress (on its branch)",
 	"linear.LogisticPath / callback panics / Progress panics":    "api-linear: panic-safe progress (on its branch)",

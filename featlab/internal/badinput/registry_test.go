@@ -90,20 +90,20 @@ func registry() []*entry {
 		custom("exercise.VecVecToScalar", "callback", []string{"exercise.VecToVec", "exercise.VecScalarToVec", "exercise.ScalarScalarToScalar",
 			"exercise.MatToVec", "exercise.MatVecToVec", "exercise.MatVecScalarToVec", "exercise.MatToMat"}, exerciseConstructors),
 
-		// filter (api-core is moving it to value configs)
-		xyPtr("filter.Pearson", filter.Pearson, filter.Config{}, invariant(scores)),
-		xyPtr("filter.RSquared", filter.RSquared, filter.Config{}, invariant(scores)),
-		xyPtr("filter.FRegression", filter.FRegression, filter.Config{}, allowInf),
-		xyPtr("filter.Spearman", filter.Spearman, filter.Config{}, invariant(scores)),
-		xyPtr("filter.AUC", filter.AUC, filter.Config{}, classif, invariant(scores)),
+		// filter
+		xy("filter.Pearson", filter.Pearson, filter.Config{}, invariant(scores)),
+		xy("filter.RSquared", filter.RSquared, filter.Config{}, invariant(scores)),
+		xy("filter.FRegression", filter.FRegression, filter.Config{}, allowInf),
+		xy("filter.Spearman", filter.Spearman, filter.Config{}, invariant(scores)),
+		xy("filter.AUC", filter.AUC, filter.Config{}, classif, invariant(scores)),
 		// A constant feature's stump threshold is -Inf (every example on one side).
-		xyPtr("filter.Stump", filter.Stump, filter.Config{}, classif, invariant(scores), allowInf),
-		xyPtr("filter.FClassif", filter.FClassif, filter.Config{}, classif, allowInf),
-		xyPtr("filter.Chi2", filter.Chi2, filter.Config{}, classif),
-		xyPtr("filter.MinLoss", filter.MinLoss, filter.MinLossConfig{}),
-		xyPtr("filter.MutualInfo", filter.MutualInfo, filter.MIConfig{}, invariant(scores)),
-		xyPtr("filter.Relief", filter.Relief, filter.ReliefConfig{}, classif),
-		xyPtr("filter.ReliefF", filter.ReliefF, filter.ReliefConfig{}, classif),
+		xy("filter.Stump", filter.Stump, filter.Config{}, classif, invariant(scores), allowInf),
+		xy("filter.FClassif", filter.FClassif, filter.Config{}, classif, allowInf),
+		xy("filter.Chi2", filter.Chi2, filter.Config{}, classif),
+		xy("filter.MinLoss", filter.MinLoss, filter.MinLossConfig{}),
+		xyCtx("filter.MutualInfo", filter.MutualInfo, filter.MutualInfoContext, filter.MIConfig{}, invariant(scores)),
+		xyCtx("filter.Relief", filter.Relief, filter.ReliefContext, filter.ReliefConfig{}, classif),
+		xyCtx("filter.ReliefF", filter.ReliefF, filter.ReliefFContext, filter.ReliefConfig{}, classif),
 
 		// linear (api-linear is renaming the results)
 		xy("linear.LeastSquares", linear.LeastSquares, linear.LeastSquaresConfig{Intercept: true}),
@@ -118,10 +118,8 @@ func registry() []*entry {
 		xy("linear.SparseSVM", linear.SparseSVM, linear.SVMConfig{Lambda: 0.1, Intercept: true, MaxIter: 500}, classif),
 		xy("linear.SGDLeastSquares", linear.SGDLeastSquares, linear.SGDConfig{MaxIter: 200}),
 
-		// stability (api-core is moving it to Config{Selector})
-		plainXY("stability.Select", func(X mat.Matrix, y []float64) (any, error) {
-			return stability.Select(X, y, stability.Lasso(0.05, true), stability.Config{Rounds: 4, Seed: 1})
-		}),
+		// stability
+		xyCtx("stability.Select", stability.Select, stability.SelectContext, stability.Config{Selector: stability.Lasso(0.05, true), Rounds: 4, Seed: 1}),
 	}
 }
 

@@ -30,6 +30,8 @@ type entry struct {
 	// registered). cfg is the registered config, for its fields.
 	xy  func(X mat.Matrix, y []float64, set func(reflect.Value)) (any, error)
 	cfg reflect.Type
+	// ctx: the Context variant, when there is one.
+	ctx func(ctx context.Context, X mat.Matrix, y []float64) (any, error)
 	// classif: y must be class labels (the suite's y is 0/1 anyway).
 	classif bool
 	// invariant, when set, extracts from a result what must not change
