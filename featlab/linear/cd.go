@@ -4,6 +4,8 @@ import (
 	"math"
 	"sort"
 
+	"github.com/featlab/course/featlab/internal/design"
+
 	"gonum.org/v1/gonum/floats"
 )
 
@@ -23,7 +25,7 @@ import (
 // violator before convergence is declared, so no feature is wrongly
 // discarded.
 type covCD struct {
-	ds      *design
+	ds      *design.Design
 	w, g    []float64
 	gram    [][]float64
 	inWork  []bool
@@ -36,24 +38,26 @@ type covCD struct {
 	batch   []int
 	cols    [][]float64
 	vbuf    []float64
-	plain   bool // no active-set cycling: every sweep covers the working set
+	plain   bool // textbook cyclic mode: every feature in index order, g recomputed from w (see sweep)
 	r       []float64
+	mon     *monitor // stop checks; progress too when fitProg
+	fitProg bool     // report the progress of a single fit
+	gap0    float64  // first gap computed, for progress
 }
 
-func newCovCD(ds *design, w []float64) *covCD {
-	ds.prepare()
+func newCovCD(ds *design.Design, w []float64) *covCD {
 	s := &covCD{
 		ds:      ds,
 		w:       w,
-		g:       make([]float64, ds.d),
-		gram:    make([][]float64, ds.d),
-		inWork:  make([]bool, ds.d),
-		scratch: make([]float64, ds.m),
+		g:       make([]float64, ds.D),
+		gram:    make([][]float64, ds.D),
+		inWork:  make([]bool, ds.D),
+		scratch: make([]float64, ds.M),
 	}
-	copy(s.g, ds.xty)
+	copy(s.g, ds.XtY)
 	for j, v := range w {
 		if v != 0 {
-			if ds.norm2[j] == 0 {
+			if ds.Norm2[j] == 0 {
 				w[j] = 0
 				continue
 			}
@@ -87,7 +91,7 @@ func (s *covCD) fillBatch(j int) {
 	idx := append(s.batch[:0], j)
 	thr := s.L1 / 2
 	for k, gk := range s.g {
-		if k != j && s.gram[k] == nil && s.ds.norm2[k] > 0 && math.Abs(gk) >= thr {
+		if k != j && s.gram[k] == nil && s.ds.Norm2[k] > 0 && math.Abs(gk) >= thr {
 			idx = append(idx, k)
 		}
 	}
@@ -103,7 +107,7 @@ func (s *covCD) fillBatch(j int) {
 		idx = idx[:maxBatch]
 	}
 	s.batch = idx
-	d := s.ds.d
+	d := s.ds.D
 	slab := make([]float64, len(idx)*d)
 	cols := s.cols[:0]
 	for b, k := range idx {
@@ -112,9 +116,9 @@ func (s *covCD) fillBatch(j int) {
 		cols = append(cols, c)
 	}
 	s.cols = cols
-	s.ds.gramCols(cols, idx, &s.vbuf)
+	s.ds.GramCols(cols, idx, &s.vbuf)
 	for b, k := range idx {
-		cols[b][k] = s.ds.norm2[k]
+		cols[b][k] = s.ds.Norm2[k]
 	}
 	s.ngram += len(idx)
 	s.npass++
@@ -130,7 +134,7 @@ func (s *covCD) addWork(j int) {
 // sweep minimises exactly along each coordinate of idx in turn and returns
 // the largest change and the largest |w_j| over idx.
 func (s *covCD) sweep(idx []int) (dmax, wmax float64) {
-	w, g, norm2 := s.w, s.g, s.ds.norm2
+	w, g, norm2 := s.w, s.g, s.ds.Norm2
 	L1, L2 := s.L1, s.L2
 	for _, j := range idx {
 		n2 := norm2[j]
@@ -138,6 +142,11 @@ func (s *covCD) sweep(idx []int) (dmax, wmax float64) {
 			continue
 		}
 		old := w[j]
+		if s.plain {
+			// Textbook mode: g_j from w alone, so the sweep is a
+			// function of w (a warm start continues a run exactly).
+			g[j] = s.ds.XtY[j] - floats.Dot(s.col(j), w)
+		}
 		z := g[j] + n2*old
 		var nw float64
 		if z > L1 {
@@ -146,7 +155,9 @@ func (s *covCD) sweep(idx []int) (dmax, wmax float64) {
 			nw = (z + L1) / (n2 + L2)
 		}
 		if nw != old {
-			floats.AddScaled(g, old-nw, s.col(j))
+			if !s.plain {
+				floats.AddScaled(g, old-nw, s.col(j))
+			}
 			w[j] = nw
 			if dd := math.Abs(nw - old); dd > dmax {
 				dmax = dd
@@ -156,7 +167,20 @@ func (s *covCD) sweep(idx []int) (dmax, wmax float64) {
 			wmax = a
 		}
 	}
+	if s.plain {
+		s.refreshG()
+	}
 	return dmax, wmax
+}
+
+// refreshG recomputes g = Xc^T y - Xc^T Xc w from w and the Gram columns
+// (textbook mode, where every feature has its column).
+func (s *covCD) refreshG() {
+	for j := range s.g {
+		if s.ds.Norm2[j] > 0 {
+			s.g[j] = s.ds.XtY[j] - floats.Dot(s.col(j), s.w)
+		}
+	}
 }
 
 // kkt adds to the working set every feature outside it that violates its
@@ -164,7 +188,7 @@ func (s *covCD) sweep(idx []int) (dmax, wmax float64) {
 func (s *covCD) kkt() int {
 	n := 0
 	for j, gj := range s.g {
-		if !s.inWork[j] && math.Abs(gj) > s.L1 && s.ds.norm2[j] > 0 {
+		if !s.inWork[j] && math.Abs(gj) > s.L1 && s.ds.Norm2[j] > 0 {
 			s.addWork(j)
 			n++
 		}
@@ -177,7 +201,7 @@ func (s *covCD) kkt() int {
 func (s *covCD) strong(L1prev float64) {
 	thr := 2*s.L1 - L1prev
 	for j, gj := range s.g {
-		if !s.inWork[j] && math.Abs(gj) >= thr && s.ds.norm2[j] > 0 {
+		if !s.inWork[j] && math.Abs(gj) >= thr && s.ds.Norm2[j] > 0 {
 			s.addWork(j)
 		}
 	}
@@ -189,11 +213,11 @@ func (s *covCD) rr() (rr, ry float64) {
 	var wxty, wg float64
 	for j, v := range s.w {
 		if v != 0 {
-			wxty += v * s.ds.xty[j]
+			wxty += v * s.ds.XtY[j]
 			wg += v * s.g[j]
 		}
 	}
-	ry = s.ds.yy - wxty
+	ry = s.ds.YY - wxty
 	rr = ry - wg
 	if rr < 0 {
 		rr = 0
@@ -212,27 +236,27 @@ func (s *covCD) rr() (rr, ry float64) {
 func (s *covCD) gap(tolAbs float64) float64 {
 	rr, ry := s.rr()
 	gap := dualityGap(s.w, s.g, rr, ry, s.L1, s.L2)
-	floor := 1000 * 0x1p-52 * (s.ds.yy + math.Abs(s.ds.yy-ry))
+	floor := 1000 * 0x1p-52 * (s.ds.YY + math.Abs(s.ds.YY-ry))
 	if tolAbs > floor || gap > tolAbs+floor {
 		return gap
 	}
 	if s.r == nil {
-		s.r = make([]float64, s.ds.m)
+		s.r = make([]float64, s.ds.M)
 	}
-	rr = s.ds.residual(s.r, s.w)
+	rr = s.ds.Residual(s.r, s.w)
 	ry = 0
-	for i, v := range s.ds.y {
+	for i, v := range s.ds.Y {
 		ry += s.r[i] * v
 	}
-	s.ds.mulTVec(s.g, s.r)
+	s.ds.MulTVec(s.g, s.r)
 	return dualityGap(s.w, s.g, rr, ry, s.L1, s.L2)
 }
 
 // objective returns the (1/2m)-scaled objective.
 func (s *covCD) objective() float64 {
 	rr, _ := s.rr()
-	m := float64(s.ds.m)
-	return objective(s.ds.m, rr, s.w, s.L1/m, s.L2/m)
+	m := float64(s.ds.M)
+	return objective(s.ds.M, rr, s.w, s.L1/m, s.L2/m)
 }
 
 // solve runs coordinate descent at the current (L1, L2) until the duality
@@ -243,8 +267,11 @@ func (s *covCD) objective() float64 {
 // after the KKT check. hist, when non-nil, receives the objective after
 // each sweep.
 func (s *covCD) solve(tol float64, maxIter int, hist *[]float64) (iter int, gap float64, conv bool) {
-	tolAbs := tol * s.ds.yy
+	tolAbs := tol * s.ds.YY
 	for iter < maxIter {
+		if s.mon.stop() {
+			break
+		}
 		dmax, wmax := s.sweep(s.work)
 		iter++
 		if hist != nil {
@@ -255,6 +282,7 @@ func (s *covCD) solve(tol float64, maxIter int, hist *[]float64) (iter int, gap 
 				continue
 			}
 			gap = s.gap(tolAbs)
+			s.progress(gap, tolAbs, iter, maxIter)
 			if gap <= tolAbs {
 				return iter, gap, true
 			}
@@ -286,6 +314,17 @@ func (s *covCD) solve(tol float64, maxIter int, hist *[]float64) (iter int, gap 
 	return iter, gap, gap <= tolAbs
 }
 
+// progress reports a single fit's progress from its gap.
+func (s *covCD) progress(gap, tolAbs float64, iter, maxIter int) {
+	if !s.fitProg {
+		return
+	}
+	if s.gap0 == 0 {
+		s.gap0 = gap
+	}
+	s.mon.fitProgress(s.gap0, gap, tolAbs, iter, maxIter)
+}
+
 // solveCD fits one (l1, l2) by coordinate descent starting from w and
 // fills the convergence fields of res.
 //
@@ -298,11 +337,12 @@ func (s *covCD) solve(tol float64, maxIter int, hist *[]float64) (iter int, gap 
 // every sweep (textbook cyclic coordinate descent, no continuation or
 // working sets). History records the objective after each sweep at the
 // final (l1, l2).
-func solveCD(ds *design, w []float64, l1, l2, tol float64, maxIter int, cyclic bool, res *Result) {
+func solveCD(ds *design.Design, w []float64, l1, l2, tol float64, maxIter int, cyclic bool, mon *monitor, res *LassoResult) {
 	s := newCovCD(ds, w)
-	m := float64(ds.m)
+	s.mon, s.fitProg = mon, true
+	m := float64(ds.M)
 	var Lmax float64
-	for _, v := range ds.xty {
+	for _, v := range ds.XtY {
 		Lmax = math.Max(Lmax, math.Abs(v))
 	}
 	L1, L2 := m*l1, m*l2
@@ -329,16 +369,27 @@ func solveCD(ds *design, w []float64, l1, l2, tol float64, maxIter int, cyclic b
 		s.strong(L1prev)
 	} else {
 		s.L1, s.L2 = L1, L2
+		if cyclic {
+			// Every feature, in index order (the warm start's support
+			// does not go first).
+			s.work = s.work[:0]
+			for j := range s.inWork {
+				s.inWork[j] = false
+			}
+		}
 		for j := range s.g {
-			if ds.norm2[j] > 0 && (cyclic || L1 == 0 || (warm && math.Abs(s.g[j]) > L1)) {
+			if ds.Norm2[j] > 0 && (cyclic || L1 == 0 || (warm && math.Abs(s.g[j]) > L1)) {
 				s.addWork(j)
 			}
 		}
 		s.plain = cyclic
+		if cyclic {
+			s.refreshG()
+		}
 	}
 	hist := []float64{s.objective()}
 	it, gap, conv := s.solve(tol, max(maxIter-iter, 0), &hist)
-	res.Iter, res.Gap, res.Converged = iter+it, gap/m, conv
+	res.Iterations, res.Gap, res.Converged = iter+it, gap/m, conv
 	res.Objective = s.objective()
 	res.History = hist
 }

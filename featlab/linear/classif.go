@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/matx"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -85,104 +86,11 @@ func clfBinary(y []float64) (s, y01 []float64, labels [2]float64, err error) {
 	return s, y01, labels, nil
 }
 
-// clfColumns copies X (m x d) into a column-major slice: column j is
-// xc[j*m : (j+1)*m]. Coordinate descent reads one column at a time.
-func clfColumns(X mat.Matrix) []float64 {
-	m, d := X.Dims()
-	xc := make([]float64, m*d)
-	if rm, ok := X.(mat.RawMatrixer); ok {
-		raw := rm.RawMatrix()
-		for i := 0; i < m; i++ {
-			row := raw.Data[i*raw.Stride : i*raw.Stride+d]
-			for j, v := range row {
-				xc[j*m+i] = v
-			}
-		}
-		return xc
-	}
-	for i := 0; i < m; i++ {
-		for j := 0; j < d; j++ {
-			xc[j*m+i] = X.At(i, j)
-		}
-	}
-	return xc
-}
-
 // clfDecision returns X w + b for a fitted linear classifier, checking the
 // shape and finiteness of X.
 func clfDecision(X mat.Matrix, w []float64, b float64) ([]float64, error) {
-	if err := featlab.CheckMatrix(X, nil); err != nil {
-		return nil, err
-	}
-	m, d := X.Dims()
-	if d != len(w) {
-		return nil, featlab.Errorf(featlab.ErrShape, "X has %d columns, the model was fitted on %d", d, len(w))
-	}
-	out := make([]float64, m)
-	if rm, ok := X.(mat.RawMatrixer); ok {
-		raw := rm.RawMatrix()
-		for i := range out {
-			row := raw.Data[i*raw.Stride : i*raw.Stride+d]
-			z := b
-			for j, v := range row {
-				z += v * w[j]
-			}
-			out[i] = z
-		}
-		return out, nil
-	}
-	for i := range out {
-		z := b
-		for j := range w {
-			z += X.At(i, j) * w[j]
-		}
-		out[i] = z
-	}
-	return out, nil
-}
-
-// clfSupport returns the indices j with w[j] != 0, in increasing order.
-func clfSupport(w []float64) []int {
-	var s []int
-	for j, v := range w {
-		if v != 0 {
-			s = append(s, j)
-		}
-	}
-	return s
-}
-
-// clfSelection turns a coefficient vector into a featlab.Selection: chosen
-// are the nonzero coefficients, scores |w_j|, ranking by decreasing |w_j|
-// (ties by index). names may be nil (x1, ..., xd).
-func clfSelection(method string, w []float64, names []string) *featlab.Selection {
-	if names == nil || len(names) != len(w) {
-		names = featlab.DefaultNames(len(w))
-	}
-	scores := make([]float64, len(w))
-	for j, v := range w {
-		scores[j] = math.Abs(v)
-	}
-	rank := make([]int, len(w))
-	for j := range rank {
-		rank[j] = j
-	}
-	// insertion sort: d is small enough and the order must be stable.
-	for i := 1; i < len(rank); i++ {
-		for k := i; k > 0 && scores[rank[k]] > scores[rank[k-1]]; k-- {
-			rank[k], rank[k-1] = rank[k-1], rank[k]
-		}
-	}
-	var chosen []int
-	for _, j := range rank {
-		if w[j] != 0 {
-			chosen = append(chosen, j)
-		}
-	}
-	sel := featlab.NewSelection(method, names, chosen)
-	sel.Scores = scores
-	sel.Ranking = rank
-	return sel
+	md := Model{Coef: w, Intercept: b}
+	return md.Predict(X)
 }
 
 // clfCheckLambda checks that a regularisation weight is finite and >= 0.
@@ -204,79 +112,17 @@ func clfCheckTol(tol float64, maxIter int) error {
 	return nil
 }
 
-// clfSpectral2 returns an upper estimate of the largest eigenvalue of
-// A^T A / m where A = [X 1] (the column of ones only when intercept), by
-// power iteration run to a relative change of 1e-10, times 1.01 as a
-// margin for the remaining underestimate. xc is X column-major (m x d).
-func clfSpectral2(xc []float64, m, d int, intercept bool) float64 {
-	n := d
-	if intercept {
-		n++
+// columnMajor copies X (m x d) into a column-major slice, column j at
+// xc[j*m : (j+1)*m]: the logistic solvers' coordinate descent reads one
+// column at a time and centres the copy in place.
+func columnMajor(X mat.Matrix) []float64 {
+	m, d := X.Dims()
+	raw := matx.RowMajor(X)
+	xc := make([]float64, m*d)
+	for i := 0; i < m; i++ {
+		for j, v := range raw.Data[i*raw.Stride : i*raw.Stride+d] {
+			xc[j*m+i] = v
+		}
 	}
-	v := make([]float64, n)
-	for j := range v {
-		// deterministic start with no symmetry that could be orthogonal
-		// to the top eigenvector of a structured matrix
-		v[j] = 1 + 0.01*float64(j%7)
-	}
-	u := make([]float64, m)
-	lam := 0.0
-	for it := 0; it < 1000; it++ {
-		nv := 0.0
-		for _, x := range v {
-			nv += x * x
-		}
-		nv = math.Sqrt(nv)
-		if nv == 0 {
-			return 0
-		}
-		for j := range v {
-			v[j] /= nv
-		}
-		// u = A v
-		for i := range u {
-			u[i] = 0
-		}
-		for j := 0; j < d; j++ {
-			col := xc[j*m : (j+1)*m]
-			vj := v[j]
-			if vj == 0 {
-				continue
-			}
-			for i, x := range col {
-				u[i] += x * vj
-			}
-		}
-		if intercept {
-			for i := range u {
-				u[i] += v[d]
-			}
-		}
-		// v = A^T u
-		next := 0.0
-		for j := 0; j < d; j++ {
-			col := xc[j*m : (j+1)*m]
-			s := 0.0
-			for i, x := range col {
-				s += x * u[i]
-			}
-			v[j] = s
-		}
-		if intercept {
-			s := 0.0
-			for _, x := range u {
-				s += x
-			}
-			v[d] = s
-		}
-		for _, x := range u {
-			next += x * x
-		}
-		if math.Abs(next-lam) <= 1e-10*next {
-			lam = next
-			break
-		}
-		lam = next
-	}
-	return 1.01 * lam / float64(m)
+	return xc
 }

@@ -1,9 +1,14 @@
 package linear
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"sort"
+
+	"github.com/featlab/course/featlab/internal/design"
+	"github.com/featlab/course/featlab/internal/prox"
+	"gonum.org/v1/gonum/floats"
 
 	"github.com/featlab/course/featlab"
 	"gonum.org/v1/gonum/mat"
@@ -44,7 +49,8 @@ func (s LogisticSolver) String() string {
 
 // LogisticConfig holds the parameters of Logistic. The zero value is an
 // l1-penalised fit with lambda = 0 (set Lambda), no intercept, the proximal
-// Newton solver and default tolerances.
+// Newton solver and default tolerances. LogisticConfig is a
+// featlab.Learner.
 type LogisticConfig struct {
 	// Lambda is the penalty weight lambda >= 0 of the objective (see
 	// Logistic). Zero gives plain maximum likelihood, whose solution does
@@ -65,32 +71,41 @@ type LogisticConfig struct {
 	// MaxIter caps the iterations: Newton steps for LogisticNewtonCD
 	// (default 1000), gradient steps for LogisticFISTA (default 100000).
 	MaxIter int
-	// InitW and InitB warm-start the solver (nil InitW: start from w = 0
-	// and the intercept that fits the class frequency).
-	InitW []float64
-	InitB float64
+	// Init and InitIntercept warm-start the solver (nil Init: start from
+	// w = 0 and the intercept that fits the class frequency; InitIntercept
+	// is used only with Init and Intercept).
+	Init          []float64
+	InitIntercept float64
+	// Names names the features in Selection (nil: x1, ..., xd).
+	Names []string
+	// Progress, when non-nil, receives (done, 1000) as the fit advances
+	// (the share of the way, on a log scale, from the first KKT measure to
+	// Tol, or of MaxIter if larger). A panic in it stops the fit with an
+	// error wrapping featlab.ErrPanic.
+	Progress featlab.Progress
 }
 
-// LogisticModel is a fitted (regularised) logistic regression: the
+// LogisticResult is a fitted (regularised) logistic regression: the
 // probability of the positive class is sigma(w.x + b), sigma(t) =
-// 1/(1+exp(-t)). It implements featlab.Predictor.
-type LogisticModel struct {
+// 1/(1+exp(-t)). It implements featlab.Predictor (Predict returns class
+// labels). Its convergence record: Iterations are Newton steps
+// (LogisticNewtonCD) or gradient steps (LogisticFISTA); Gap is the
+// optimality measure KKT, the sup norm of the minimum-norm subgradient of
+// the objective: max over features of |g_j + lambda sign(w_j)| (w_j != 0)
+// or max(|g_j| - lambda, 0) (w_j = 0) for l1, |g_j + lambda w_j| for l2,
+// and |g_b| for the intercept, where g is the gradient of the average
+// log-loss (0 exactly at the minimiser); Converged is Gap <= Tol.
+type LogisticResult struct {
+	featlab.Convergence
 	Coef      []float64  // coefficients w, one per feature
 	Intercept float64    // intercept b (0 unless fitted)
 	Lambda    float64    // the penalty weight it was fitted with
 	Penalty   Penalty    // the penalty it was fitted with
 	Labels    [2]float64 // the negative and the positive class label, in the caller's coding
-	Objective float64    // objective value at (W, B)
-	// KKT is the optimality measure: the sup norm of the minimum-norm
-	// subgradient of the objective, max over features of
-	// |g_j + lambda sign(w_j)| (w_j != 0) or max(|g_j| - lambda, 0)
-	// (w_j = 0) for l1, |g_j + lambda w_j| for l2, and |g_b| for the
-	// intercept, where g is the gradient of the average log-loss. It is 0
-	// exactly at the minimiser.
-	KKT       float64
-	Iter      int  // iterations used (see LogisticSolver)
-	Converged bool // KKT <= Tol was reached within MaxIter
+	Objective float64    // objective value at (Coef, Intercept)
 	Solver    LogisticSolver
+
+	names []string
 }
 
 // Logistic fits a regularised logistic regression,
@@ -114,9 +129,14 @@ type LogisticModel struct {
 // minimises exactly this objective with the same lambda. (liblinear also
 // penalises the intercept; use sklearn's saga or lbfgs to compare.)
 //
-// Non-convergence is never silent: the model carries Iter, KKT and
-// Converged.
-func Logistic(X mat.Matrix, y []float64, cfg LogisticConfig) (*LogisticModel, error) {
+// Non-convergence is never silent: see the result's Convergence.
+func Logistic(X mat.Matrix, y []float64, cfg LogisticConfig) (*LogisticResult, error) {
+	return LogisticContext(context.Background(), X, y, cfg)
+}
+
+// LogisticContext is Logistic with a context: once ctx is done the fit
+// stops and returns the current point with an error wrapping ctx.Err().
+func LogisticContext(ctx context.Context, X mat.Matrix, y []float64, cfg LogisticConfig) (*LogisticResult, error) {
 	m, d, err := featlab.CheckXY(X, y, nil)
 	if err != nil {
 		return nil, err
@@ -128,12 +148,13 @@ func Logistic(X mat.Matrix, y []float64, cfg LogisticConfig) (*LogisticModel, er
 	if err != nil {
 		return nil, err
 	}
-	st := newLogState(clfColumns(X), m, d, s, y01, cfg.Intercept, cfg.Penalty.clfAlpha())
+	st := newLogState(columnMajor(X), m, d, s, y01, cfg.Intercept, cfg.Penalty.clfAlpha())
 	st.lambda = cfg.Lambda
-	if cfg.InitW != nil {
-		copy(st.w, cfg.InitW)
+	st.mon, st.fitProg = newMonitor(ctx, cfg.Progress, "logistic"), true
+	if cfg.Init != nil {
+		copy(st.w, cfg.Init)
 		if st.intercept {
-			st.setOrigB(cfg.InitB)
+			st.setOrigB(cfg.InitIntercept)
 		}
 	} else {
 		st.b = st.nullIntercept()
@@ -147,7 +168,18 @@ func Logistic(X mat.Matrix, y []float64, cfg LogisticConfig) (*LogisticModel, er
 	default:
 		it, conv = st.solveNewtonCD(nil, tol, maxIter)
 	}
-	return st.model(cfg.Penalty, labels, it, conv, cfg.Solver), nil
+	res := st.model(cfg.Penalty, labels, it, conv, cfg.Solver, tol)
+	res.names = cfg.Names
+	if err := st.mon.finish(); err != nil {
+		return res, err
+	}
+	return res, nil
+}
+
+// Fit makes LogisticConfig a featlab.Learner: the predictor is the fitted
+// *LogisticResult.
+func (cfg LogisticConfig) Fit(X mat.Matrix, y []float64) (featlab.Predictor, error) {
+	return Logistic(X, y, cfg)
 }
 
 func (cfg *LogisticConfig) check(d int) error {
@@ -163,18 +195,18 @@ func (cfg *LogisticConfig) check(d int) error {
 	if err := clfCheckTol(cfg.Tol, cfg.MaxIter); err != nil {
 		return err
 	}
-	if cfg.InitW != nil {
-		if len(cfg.InitW) != d {
-			return featlab.Errorf(featlab.ErrShape, "InitW has %d values for %d features", len(cfg.InitW), d)
+	if cfg.Init != nil {
+		if len(cfg.Init) != d {
+			return featlab.Errorf(featlab.ErrShape, "Init has %d values for %d features", len(cfg.Init), d)
 		}
-		if err := featlab.CheckVector(cfg.InitW, "InitW"); err != nil {
+		if err := featlab.CheckVector(cfg.Init, "Init"); err != nil {
 			return err
 		}
-		if math.IsNaN(cfg.InitB) || math.IsInf(cfg.InitB, 0) {
-			return featlab.Errorf(featlab.ErrNotFinite, "InitB = %v", cfg.InitB)
+		if math.IsNaN(cfg.InitIntercept) || math.IsInf(cfg.InitIntercept, 0) {
+			return featlab.Errorf(featlab.ErrNotFinite, "InitIntercept = %v", cfg.InitIntercept)
 		}
 	}
-	return nil
+	return checkNames(cfg.Names, d)
 }
 
 func (cfg *LogisticConfig) defaults() (tol float64, maxIter int) {
@@ -192,13 +224,13 @@ func (cfg *LogisticConfig) defaults() (tol float64, maxIter int) {
 }
 
 // Decision returns the scores w.x_i + b, one per row of X.
-func (lm *LogisticModel) Decision(X mat.Matrix) ([]float64, error) {
+func (lm *LogisticResult) Decision(X mat.Matrix) ([]float64, error) {
 	return clfDecision(X, lm.Coef, lm.Intercept)
 }
 
 // Proba returns the probabilities P(y = positive | x_i) = sigma(w.x_i + b),
 // one per row of X.
-func (lm *LogisticModel) Proba(X mat.Matrix) ([]float64, error) {
+func (lm *LogisticResult) Proba(X mat.Matrix) ([]float64, error) {
 	z, err := lm.Decision(X)
 	if err != nil {
 		return nil, err
@@ -212,7 +244,7 @@ func (lm *LogisticModel) Proba(X mat.Matrix) ([]float64, error) {
 // Predict returns the predicted class of each row of X in the labels'
 // coding: the positive label where w.x + b >= 0 (probability >= 1/2), the
 // negative one elsewhere.
-func (lm *LogisticModel) Predict(X mat.Matrix) ([]float64, error) {
+func (lm *LogisticResult) Predict(X mat.Matrix) ([]float64, error) {
 	z, err := lm.Decision(X)
 	if err != nil {
 		return nil, err
@@ -228,22 +260,13 @@ func (lm *LogisticModel) Predict(X mat.Matrix) ([]float64, error) {
 }
 
 // Support returns the indices of the nonzero coefficients.
-func (lm *LogisticModel) Support() []int { return clfSupport(lm.Coef) }
+func (lm *LogisticResult) Support() []int { return support(lm.Coef) }
 
 // Selection returns the features with nonzero coefficients as a
-// featlab.Selection, scored and ranked by |w_j|. names may be nil.
-func (lm *LogisticModel) Selection(names []string) *featlab.Selection {
-	return clfSelection(fmt.Sprintf("%s logistic regression, lambda %s", lm.Penalty, featlab.FormatFloat(lm.Lambda)), lm.Coef, names)
-}
-
-// LogisticLearner adapts Logistic to featlab.Learner.
-type LogisticLearner struct {
-	Config LogisticConfig
-}
-
-// Fit fits Logistic(X, y, l.Config).
-func (l LogisticLearner) Fit(X mat.Matrix, y []float64) (featlab.Predictor, error) {
-	return Logistic(X, y, l.Config)
+// featlab.Selection (names from the config's Names), scored and ranked by
+// |w_j|.
+func (lm *LogisticResult) Selection() *featlab.Selection {
+	return weightSelection(fmt.Sprintf("%s logistic regression, lambda %s", lm.Penalty, featlab.FormatFloat(lm.Lambda)), lm.Coef, lm.names)
 }
 
 // LogisticLambdaMax returns the smallest lambda at which the l1-penalised
@@ -262,7 +285,7 @@ func LogisticLambdaMax(X mat.Matrix, y []float64, intercept bool) (float64, erro
 	if err != nil {
 		return 0, err
 	}
-	st := newLogState(clfColumns(X), m, d, s, y01, intercept, 1)
+	st := newLogState(columnMajor(X), m, d, s, y01, intercept, 1)
 	st.b = st.nullIntercept()
 	st.refresh()
 	st.gradient(nil)
@@ -294,6 +317,10 @@ type logState struct {
 	gb float64   // ... and w.r.t. b
 
 	xmean []float64 // column means removed from xc (nil without intercept)
+
+	mon     *monitor // stop checks; progress too when fitProg
+	fitProg bool
+	kkt0    float64
 
 	// scratch
 	r, v, q, wn, w0            []float64
@@ -359,6 +386,17 @@ func (st *logState) nullIntercept() float64 {
 	}
 	pbar := k / float64(st.m)
 	return math.Log(pbar / (1 - pbar))
+}
+
+// progress reports a single fit's progress from its KKT measure.
+func (st *logState) progress(kkt, tol float64, it, maxIter int) {
+	if !st.fitProg {
+		return
+	}
+	if st.kkt0 == 0 {
+		st.kkt0 = kkt
+	}
+	st.mon.fitProgress(st.kkt0, kkt, tol, it, maxIter)
 }
 
 // logSigmoid is sigma(t) = 1/(1+exp(-t)), evaluated without overflow.
@@ -485,13 +523,14 @@ func (st *logState) kkt(set []int) float64 {
 	return viol
 }
 
-func (st *logState) model(pen Penalty, labels [2]float64, it int, conv bool, solver LogisticSolver) *LogisticModel {
+func (st *logState) model(pen Penalty, labels [2]float64, it int, conv bool, solver LogisticSolver, tol float64) *LogisticResult {
 	st.refresh()
 	st.gradient(nil)
 	kkt := st.kkt(nil)
-	return &LogisticModel{
+	return &LogisticResult{
 		Coef: append([]float64(nil), st.w...), Intercept: st.origB(), Lambda: st.lambda, Penalty: pen, Labels: labels,
-		Objective: st.lossAt(st.z) + st.penalty(st.w), KKT: kkt, Iter: it, Converged: conv, Solver: solver,
+		Objective: st.lossAt(st.z) + st.penalty(st.w), Solver: solver,
+		Convergence: featlab.Convergence{Iterations: it, Converged: conv, Gap: kkt, Tol: tol},
 	}
 }
 
@@ -518,8 +557,12 @@ func (st *logState) solveNewtonCD(set []int, tol float64, maxIter int) (int, boo
 	for it := 0; it < maxIter; it++ {
 		st.gradient(set)
 		kkt := st.kkt(set)
+		st.progress(kkt, tol, it, maxIter)
 		if kkt <= tol {
 			return it, true
+		}
+		if st.mon.stop() {
+			return it, false
 		}
 		// quadratic model: weights v_i = p_i (1 - p_i), floored as glmnet
 		// does so that a saturated example keeps a tiny curvature.
@@ -827,76 +870,113 @@ func growFloats(buf *[]float64, n int) []float64 {
 }
 
 // solveFISTA minimises the objective over all features by FISTA with
-// adaptive restart. It returns the iterations and whether KKT <= tol.
+// adaptive restart (prox.Minimize on x = (w, b), z = Xc w + b). It returns
+// the iterations and whether KKT <= tol.
 func (st *logState) solveFISTA(tol float64, maxIter int) (int, bool) {
 	m, d := st.m, st.d
-	L := clfSpectral2(st.xc, m, d, st.intercept) / 4
+	L := st.spectral() / 4
 	if L == 0 {
 		L = 1
 	}
-	step := 1 / L
 	lam1, lam2 := st.lambda*st.alpha, st.lambda*(1-st.alpha)
-	// x = (w, b) current iterate, yw/yb the extrapolated point
-	xw := append([]float64(nil), st.w...)
-	xb := st.b
-	yw := append([]float64(nil), xw...)
-	yb := xb
-	nw := make([]float64, d)
-	t := 1.0
-	prox := func(u float64) float64 {
-		a := step * lam1
-		switch {
-		case u > a:
-			u -= a
-		case u < -a:
-			u += a
-		default:
-			return 0
-		}
-		return u / (1 + step*lam2)
+	n := d
+	if st.intercept {
+		n++
 	}
-	for it := 1; it <= maxIter; it++ {
-		copy(st.w, yw)
-		st.b = yb
-		st.refresh()
-		st.gradient(nil)
-		for j := range nw {
-			nw[j] = prox(yw[j] - step*st.g[j])
-		}
-		nb := 0.0
+	x := make([]float64, n)
+	copy(x, st.w)
+	if st.intercept {
+		x[d] = st.b
+	}
+	// load copies x into the state and sets p = sigma(z), g and gb.
+	load := func(x, z []float64) {
+		copy(st.w, x[:d])
 		if st.intercept {
-			nb = yb - step*st.gb
+			st.b = x[d]
 		}
-		// restart when the momentum points uphill
-		dot := (yb - nb) * (nb - xb)
-		for j := range nw {
-			dot += (yw[j] - nw[j]) * (nw[j] - xw[j])
+		copy(st.z, z)
+		for i, t := range z {
+			st.p[i] = logSigmoid(t)
 		}
-		tn := (1 + math.Sqrt(1+4*t*t)) / 2
-		beta := (t - 1) / tn
-		if dot > 0 {
-			tn, beta = 1, 0
+		st.gradient(nil)
+	}
+	pr := prox.Problem{N: n, M: m,
+		Apply: func(z, x []float64) {
+			b := 0.0
+			if st.intercept {
+				b = x[d]
+			}
+			for i := range z {
+				z[i] = b
+			}
+			for j, wj := range x[:d] {
+				if wj != 0 {
+					floats.AddScaled(z, wj, st.xc[j*m:(j+1)*m])
+				}
+			}
+		},
+		Grad: func(g, x, z []float64) {
+			load(x, z)
+			copy(g, st.g)
+			if st.intercept {
+				g[d] = st.gb
+			}
+		},
+		Prox: func(x []float64, L float64) {
+			step := 1 / L
+			for j, u := range x[:d] {
+				x[j] = SoftThreshold(u, step*lam1) / (1 + step*lam2)
+			}
+		},
+		Done: func(x, z, g []float64) (float64, bool) {
+			load(x, z)
+			k := st.kkt(nil)
+			return k, k <= tol
+		},
+	}
+	out := prox.Minimize(pr, x, prox.Options{L: L, MaxIter: maxIter, Accelerate: true, Restart: true, CheckEvery: 10,
+		Stop:     st.mon.stop,
+		Progress: func(it int, kkt float64) { st.progress(kkt, tol, it, maxIter) }})
+	copy(st.w, x[:d])
+	if st.intercept {
+		st.b = x[d]
+	}
+	return out.Iter, out.Converged
+}
+
+// spectral returns an upper estimate of the largest eigenvalue of
+// A^T A / m, A = [Xc 1] (the column of ones only with an intercept): power
+// iteration to a relative change of 1e-10, times 1.01 as a margin for the
+// remaining underestimate.
+func (st *logState) spectral() float64 {
+	m, d := st.m, st.d
+	n := d
+	if st.intercept {
+		n++
+	}
+	u := make([]float64, m)
+	lam := design.PowerIteration(n, func(dst, v []float64) {
+		for i := range u {
+			u[i] = 0
 		}
-		for j := range nw {
-			yw[j] = nw[j] + beta*(nw[j]-xw[j])
-			xw[j] = nw[j]
-		}
-		yb = nb + beta*(nb-xb)
-		xb = nb
-		t = tn
-		if it%10 == 0 || it == maxIter {
-			copy(st.w, xw)
-			st.b = xb
-			st.refresh()
-			st.gradient(nil)
-			if st.kkt(nil) <= tol {
-				return it, true
+		if st.intercept {
+			for i := range u {
+				u[i] = v[d]
 			}
 		}
-	}
-	copy(st.w, xw)
-	st.b = xb
-	return maxIter, false
+		for j := 0; j < d; j++ {
+			if v[j] != 0 {
+				floats.AddScaled(u, v[j], st.xc[j*m:(j+1)*m])
+			}
+		}
+		for j := 0; j < d; j++ {
+			dst[j] = floats.Dot(st.xc[j*m:(j+1)*m], u)
+		}
+		if st.intercept {
+			dst[d] = floats.Sum(u)
+		}
+	}, 1e-10, 1000)
+	return 1.01 * lam / float64(m)
 }
 
 // LogisticPathConfig holds the parameters of LogisticPath. The zero value
@@ -920,40 +1000,22 @@ type LogisticPathConfig struct {
 	// Newton steps per lambda).
 	Tol     float64
 	MaxIter int
-	// Progress, if non-nil, is called after each lambda with (k+1, n).
+	// Names names the features in Selection (nil: x1, ..., xd).
+	Names []string
+	// Progress, if non-nil, is called after each lambda with (k+1, n). A
+	// panic in it stops the path with an error wrapping featlab.ErrPanic.
 	Progress featlab.Progress
 }
 
 // LogisticPathResult holds a regularisation path of logistic regression:
-// the fit at each lambda of a decreasing grid, each warm-started from the
-// previous one. Its layout follows Path (the lasso path).
+// the shared Path record (LambdaMax = ||X^T (y01 - p0)||_inf / m, see
+// LogisticLambdaMax; Fits[k].Iterations are Newton steps, Fits[k].Gap the
+// KKT measure of fit k over all features, see LogisticResult) and what is
+// particular to logistic regression.
 type LogisticPathResult struct {
-	// Lambdas, in decreasing order.
-	Lambdas []float64
-	// LambdaMax is ||X^T (y01 - p0)||_inf / m (see LogisticLambdaMax).
-	LambdaMax float64
-	// Coefs holds w(lambda_k) in column k (d x len(Lambdas)).
-	Coefs *mat.Dense
-	// Intercepts[k] is b(lambda_k) (0 without intercept).
-	Intercepts []float64
-	// Objective[k] is the objective value of fit k.
-	Objective []float64
-	// KKT[k] is the optimality measure of fit k over all features (see
-	// LogisticModel.KKT).
-	KKT []float64
-	// Iters[k] is the number of Newton steps of fit k.
-	Iters []int
-	// NonZeros[k] is the number of nonzero coefficients of fit k.
-	NonZeros []int
-	// Converged[k] reports KKT[k] <= Tol.
-	Converged []bool
-	// Order lists the features in the order in which they first became
-	// nonzero along the path (features entering at the same lambda by
-	// decreasing |w_j|).
-	Order []int
-	// Entry[j] is the index of the first lambda at which feature j is
-	// nonzero, or -1 if it never is.
-	Entry []int
+	Path
+	// Objectives[k] is the objective value of fit k.
+	Objectives []float64
 	// Penalty and Labels are those of the fits.
 	Penalty Penalty
 	Labels  [2]float64
@@ -968,8 +1030,18 @@ type LogisticPathResult struct {
 // repeated, so that no feature is wrongly left out. The l2 path fits all
 // features at every lambda. Objective, labels and scaling as in Logistic.
 func LogisticPath(X mat.Matrix, y []float64, cfg LogisticPathConfig) (*LogisticPathResult, error) {
+	return LogisticPathContext(context.Background(), X, y, cfg)
+}
+
+// LogisticPathContext is LogisticPath with a context: once ctx is done the
+// path stops and the fits completed so far are returned with an error
+// wrapping ctx.Err().
+func LogisticPathContext(ctx context.Context, X mat.Matrix, y []float64, cfg LogisticPathConfig) (*LogisticPathResult, error) {
 	m, d, err := featlab.CheckXY(X, y, nil)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkNames(cfg.Names, d); err != nil {
 		return nil, err
 	}
 	if err := cfg.Penalty.clfValid(); err != nil {
@@ -999,7 +1071,7 @@ func LogisticPath(X mat.Matrix, y []float64, cfg LogisticPathConfig) (*LogisticP
 	lc := LogisticConfig{Tol: cfg.Tol, MaxIter: cfg.MaxIter}
 	tol, maxIter := lc.defaults()
 	intercept := cfg.Intercept
-	st := newLogState(clfColumns(X), m, d, s, y01, intercept, cfg.Penalty.clfAlpha())
+	st := newLogState(columnMajor(X), m, d, s, y01, intercept, cfg.Penalty.clfAlpha())
 	st.b = st.nullIntercept()
 	st.refresh()
 	st.gradient(nil)
@@ -1019,102 +1091,96 @@ func LogisticPath(X mat.Matrix, y []float64, cfg LogisticPathConfig) (*LogisticP
 	sort.Sort(sort.Reverse(sort.Float64Slice(lambdas)))
 	n := len(lambdas)
 	res := &LogisticPathResult{
-		Lambdas: lambdas, LambdaMax: lmax, Penalty: cfg.Penalty, Labels: labels,
-		Coefs: mat.NewDense(d, n, nil), Intercepts: make([]float64, n), Objective: make([]float64, n),
-		KKT: make([]float64, n), Iters: make([]int, n), NonZeros: make([]int, n), Converged: make([]bool, n),
-		Entry: make([]int, d),
+		Path:       newPath(d, lambdas, lmax, tol, cfg.Names, fmt.Sprintf("%s logistic path", cfg.Penalty)),
+		Objectives: make([]float64, n), Penalty: cfg.Penalty, Labels: labels,
 	}
-	for j := range res.Entry {
-		res.Entry[j] = -1
-	}
-	coefs := res.Coefs.RawMatrix()
+	mon := newMonitor(ctx, cfg.Progress, "logistic path")
+	st.mon = mon
 	prevLam := lmax
 	inSet := make([]bool, d)
-	var set, entered []int
+	var set []int
 	for k, lam := range lambdas {
+		if mon.stop() {
+			break
+		}
 		st.lambda = lam
-		iters := 0
-		conv := false
+		var iters int
+		var conv bool
 		if st.alpha == 1 {
-			// sequential strong rule from the gradient at the previous
-			// solution (st.g holds the full gradient there)
-			thr := 2*lam - prevLam
-			set = set[:0]
-			for j := 0; j < d; j++ {
-				inSet[j] = st.w[j] != 0 || math.Abs(st.g[j]) >= thr
-				if inSet[j] {
-					set = append(set, j)
-				}
-			}
-			for {
-				it, c := st.solveNewtonCD(set, tol, maxIter-min(iters, maxIter-1))
-				iters += it
-				conv = c
-				st.gradient(nil)
-				added := false
-				for j := 0; j < d; j++ {
-					if !inSet[j] && math.Abs(st.g[j]) > lam {
-						inSet[j] = true
-						set = append(set, j)
-						added = true
-					}
-				}
-				if !added || iters >= maxIter {
-					break
-				}
-				sort.Ints(set)
-			}
+			set = st.strongSet(set, inSet, 2*lam-prevLam)
+			iters, conv, set = st.solveWorkingSet(set, inSet, tol, maxIter)
 		} else {
 			iters, conv = st.solveNewtonCD(nil, tol, maxIter)
 			st.gradient(nil)
 		}
+		if mon.stop() { // stopped inside this fit: it is not complete
+			break
+		}
 		kkt := st.kkt(nil)
-		res.Intercepts[k] = st.origB()
-		res.KKT[k] = kkt
-		res.Iters[k] = iters
-		res.Converged[k] = conv && kkt <= tol
-		res.Objective[k] = st.lossAt(st.z) + st.penalty(st.w)
-		entered = entered[:0]
-		for j, v := range st.w {
-			if v != 0 {
-				res.NonZeros[k]++
-				coefs.Data[j*coefs.Stride+k] = v
-				if res.Entry[j] < 0 {
-					res.Entry[j] = k
-					entered = append(entered, j)
-				}
-			}
-		}
-		sort.SliceStable(entered, func(a, b int) bool {
-			return math.Abs(st.w[entered[a]]) > math.Abs(st.w[entered[b]])
-		})
-		res.Order = append(res.Order, entered...)
+		res.record(k, st.w, st.origB(), featlab.Convergence{Iterations: iters, Converged: conv && kkt <= tol, Gap: kkt, Tol: tol})
+		res.Objectives[k] = st.lossAt(st.z) + st.penalty(st.w)
 		prevLam = lam
-		if cfg.Progress != nil {
-			cfg.Progress(k+1, n)
+		mon.report(k+1, n)
+	}
+	if mon.err != nil {
+		k := 0
+		for k < n && res.Fits[k].Tol != 0 {
+			k++
 		}
+		res.truncate(k)
+		res.Objectives = res.Objectives[:k]
+		return res, mon.err
 	}
 	return res, nil
 }
 
-// Coef returns a copy of w(lambda_k).
-func (r *LogisticPathResult) Coef(k int) []float64 { return mat.Col(nil, k, r.Coefs) }
-
-// AllConverged reports whether every fit of the path converged.
-func (r *LogisticPathResult) AllConverged() bool {
-	for _, c := range r.Converged {
-		if !c {
-			return false
+// strongSet returns the working set of the sequential strong rule at
+// threshold thr, from the gradient at the previous solution (st.g holds
+// the full gradient there): the non-zero features and those with
+// |g_j| >= thr. inSet marks its members.
+func (st *logState) strongSet(set []int, inSet []bool, thr float64) []int {
+	set = set[:0]
+	for j := 0; j < st.d; j++ {
+		inSet[j] = st.w[j] != 0 || math.Abs(st.g[j]) >= thr
+		if inSet[j] {
+			set = append(set, j)
 		}
 	}
-	return true
+	return set
 }
 
-// Model returns the fit at Lambdas[k] as a LogisticModel.
-func (r *LogisticPathResult) Model(k int) *LogisticModel {
-	return &LogisticModel{
+// solveWorkingSet fits over set, then checks every discarded feature
+// against its KKT condition |g_j| <= lambda, adds violators and fits
+// again, until none is left (or maxIter Newton steps in all).
+func (st *logState) solveWorkingSet(set []int, inSet []bool, tol float64, maxIter int) (iters int, conv bool, _ []int) {
+	for {
+		it, c := st.solveNewtonCD(set, tol, maxIter-min(iters, maxIter-1))
+		iters += it
+		conv = c
+		st.gradient(nil)
+		added := false
+		for j := 0; j < st.d; j++ {
+			if !inSet[j] && math.Abs(st.g[j]) > st.lambda {
+				inSet[j] = true
+				set = append(set, j)
+				added = true
+			}
+		}
+		if !added || iters >= maxIter || st.mon.stop() {
+			return iters, conv, set
+		}
+		sort.Ints(set)
+	}
+}
+
+// Model returns the fit at Lambdas[k] as a LogisticResult. An index
+// outside [0, len(Lambdas)) is a programmer error: Model panics with a
+// message naming it.
+func (r *LogisticPathResult) Model(k int) *LogisticResult {
+	r.checkIndex("LogisticPathResult.Model", k)
+	return &LogisticResult{
 		Coef: r.Coef(k), Intercept: r.Intercepts[k], Lambda: r.Lambdas[k], Penalty: r.Penalty,
-		Labels: r.Labels, Objective: r.Objective[k], KKT: r.KKT[k], Iter: r.Iters[k], Converged: r.Converged[k],
+		Labels: r.Labels, Objective: r.Objectives[k], Convergence: r.Fits[k], names: r.names,
 	}
 }
 

@@ -1,6 +1,7 @@
 package linear
 
 import (
+	"fmt"
 	"math"
 	"sort"
 
@@ -29,13 +30,15 @@ func SoftThreshold(x, lambda float64) float64 {
 // SoftThresholdVec applies SoftThreshold to every element of x and writes
 // the result into dst, which is allocated when nil and must otherwise have
 // the length of x (dst may be x itself). It returns dst. This is the
-// proximal operator of lambda ||.||_1.
+// proximal operator of lambda ||.||_1. A non-nil dst of another length is
+// a programmer error: SoftThresholdVec panics with a message giving both
+// lengths.
 func SoftThresholdVec(dst, x []float64, lambda float64) []float64 {
 	if dst == nil {
 		dst = make([]float64, len(x))
 	}
 	if len(dst) != len(x) {
-		panic("linear: SoftThresholdVec length mismatch")
+		panic(fmt.Sprintf("linear: SoftThresholdVec: dst has length %d, x has length %d", len(dst), len(x)))
 	}
 	for i, v := range x {
 		dst[i] = SoftThreshold(v, lambda)
@@ -49,10 +52,17 @@ func SoftThresholdVec(dst, x []float64, lambda float64) []float64 {
 // projection is SoftThresholdVec(v, theta) with the unique theta > 0 that
 // puts it on the sphere. dst is allocated when nil, may alias v, and must
 // otherwise have the length of v. A negative or non-finite radius returns
-// an error wrapping featlab.ErrParam.
+// an error wrapping featlab.ErrParam; a NaN or infinite entry of v (whose
+// projection is undefined) one wrapping featlab.ErrNotFinite that names
+// the entry; a dst of the wrong length one wrapping featlab.ErrShape.
 func ProjectL1Ball(dst, v []float64, radius float64) ([]float64, error) {
 	if !(radius >= 0) || math.IsInf(radius, 0) {
 		return nil, featlab.Errorf(featlab.ErrParam, "l1-ball radius = %v must be finite and >= 0", radius)
+	}
+	for i, x := range v {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return nil, featlab.Errorf(featlab.ErrNotFinite, "ProjectL1Ball: v[%d] = %v", i, x)
+		}
 	}
 	if dst == nil {
 		dst = make([]float64, len(v))

@@ -1,10 +1,12 @@
 package linear
 
 import (
+	"context"
 	"fmt"
 	"math"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/matx"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -35,9 +37,10 @@ func (s SVMSolver) String() string {
 	return fmt.Sprintf("SVMSolver(%d)", int(s))
 }
 
-// SVMConfig holds the parameters of SparseSVM. Lambda must be set; the
-// zero value of every other field is the default.
-type SVMConfig struct {
+// SparseSVMConfig holds the parameters of SparseSVM. Lambda must be set;
+// the zero value of every other field is the default. SparseSVMConfig is
+// a featlab.Learner.
+type SparseSVMConfig struct {
 	// Lambda > 0 weights the l1 penalty (see SparseSVM). There is no
 	// default: lambda = 0 leaves the hinge loss alone, whose minimisers
 	// are not sparse and not unique, and is an error.
@@ -56,11 +59,22 @@ type SVMConfig struct {
 	// NoPolish skips the final exact vertex solve (see SparseSVM); for
 	// checking the iterative solver alone.
 	NoPolish bool
+	// Names names the features in Selection (nil: x1, ..., xd).
+	Names []string
+	// Progress, when non-nil, receives (done, 1000) as the fit advances
+	// (the share of the way, on a log scale, from the first relative
+	// duality gap to Tol, or of MaxIter if larger). A panic in it stops
+	// the fit with an error wrapping featlab.ErrPanic.
+	Progress featlab.Progress
 }
 
-// SVMModel is a fitted l1-regularised hinge-loss SVM. It implements
-// featlab.Predictor.
-type SVMModel struct {
+// SparseSVMResult is a fitted l1-regularised hinge-loss SVM. It
+// implements featlab.Predictor (Predict returns class labels). Its
+// convergence record: Iterations of the solver (interior-point steps or
+// primal-dual iterations); Gap = Objective - Dual >= 0, which bounds the
+// suboptimality; Converged: Gap <= Tol * Objective.
+type SparseSVMResult struct {
+	featlab.Convergence
 	Coef      []float64  // coefficients w, one per feature
 	Intercept float64    // intercept b (0 unless fitted)
 	Lambda    float64    // the penalty weight it was fitted with
@@ -68,22 +82,22 @@ type SVMModel struct {
 	// Objective is the primal objective at (Coef, Intercept).
 	Objective float64
 	// Dual is the value of the dual LP at Alpha, a lower bound on the
-	// minimum; Gap = Objective - Dual >= 0 bounds the suboptimality.
-	Dual, Gap float64
+	// minimum.
+	Dual float64
 	// Alpha holds the dual variables alpha_i in [0, 1], one per example:
 	// 1 for examples inside the margin or misclassified, 0 for examples
 	// beyond it, in between on the margin (the support vectors). At the
 	// optimum (1/m) sum_i alpha_i s_i x_ij = lambda sign(w_j) where w_j != 0
 	// and lies in [-lambda, lambda] where w_j = 0.
 	Alpha  []float64
-	Iter   int // iterations of the solver
 	Solver SVMSolver
 	// Polished reports that the exact vertex solve succeeded for both the
 	// primal and the dual point and was kept (Gap is then at rounding
 	// level). At a degenerate vertex the primal point may be polished
 	// alone; Polished is then false and Gap that of the solver's dual.
-	Polished  bool
-	Converged bool // Gap <= Tol * Objective
+	Polished bool
+
+	names []string
 }
 
 // SparseSVM fits the sparse (l1-regularised) support vector machine of the
@@ -116,9 +130,19 @@ type SVMModel struct {
 // the squared hinge loss (and penalises the intercept), so it solves a
 // different problem; the tests compare with a generic LP solver instead
 // (HiGHS through scipy.optimize.linprog, and gonum's simplex).
-func SparseSVM(X mat.Matrix, y []float64, cfg SVMConfig) (*SVMModel, error) {
+func SparseSVM(X mat.Matrix, y []float64, cfg SparseSVMConfig) (*SparseSVMResult, error) {
+	return SparseSVMContext(context.Background(), X, y, cfg)
+}
+
+// SparseSVMContext is SparseSVM with a context: once ctx is done the
+// solver stops and returns its best point so far (unpolished) with an
+// error wrapping ctx.Err().
+func SparseSVMContext(ctx context.Context, X mat.Matrix, y []float64, cfg SparseSVMConfig) (*SparseSVMResult, error) {
 	m, d, err := featlab.CheckXY(X, y, nil)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkNames(cfg.Names, d); err != nil {
 		return nil, err
 	}
 	if err := clfCheckLambda(cfg.Lambda); err != nil {
@@ -148,30 +172,42 @@ func SparseSVM(X mat.Matrix, y []float64, cfg SVMConfig) (*SVMModel, error) {
 		}
 	}
 	sv := newSVMState(X, m, d, s, cfg.Lambda, cfg.Intercept)
+	sv.mon = newMonitor(ctx, cfg.Progress, "sparse SVM")
 	if cfg.Solver == SVMPrimalDual {
 		sv.solve(tol, maxIter, !cfg.NoPolish)
 	} else {
 		sv.solveIPM(tol, maxIter)
 	}
 	polished := false
-	if !cfg.NoPolish {
+	if !cfg.NoPolish && sv.mon.err == nil {
 		polished = sv.polish() || sv.polished
 	}
-	return &SVMModel{
+	res := &SparseSVMResult{
 		Coef: append([]float64(nil), sv.w...), Intercept: sv.b, Lambda: cfg.Lambda, Labels: labels,
-		Objective: sv.primal, Dual: sv.dual, Gap: math.Max(sv.gap, 0), Alpha: append([]float64(nil), sv.alpha...),
-		Iter: sv.iter, Solver: cfg.Solver, Polished: polished, Converged: sv.gap <= tol*sv.primal || sv.gap <= 1e-15,
-	}, nil
+		Objective: sv.primal, Dual: sv.dual, Alpha: append([]float64(nil), sv.alpha...),
+		Solver: cfg.Solver, Polished: polished, names: cfg.Names,
+		Convergence: featlab.Convergence{Iterations: sv.iter, Converged: sv.gap <= tol*sv.primal || sv.gap <= 1e-15, Gap: math.Max(sv.gap, 0), Tol: tol},
+	}
+	if err := sv.mon.finish(); err != nil {
+		return res, err
+	}
+	return res, nil
+}
+
+// Fit makes SparseSVMConfig a featlab.Learner: the predictor is the
+// fitted *SparseSVMResult.
+func (cfg SparseSVMConfig) Fit(X mat.Matrix, y []float64) (featlab.Predictor, error) {
+	return SparseSVM(X, y, cfg)
 }
 
 // Decision returns the scores w.x_i + b, one per row of X.
-func (sm *SVMModel) Decision(X mat.Matrix) ([]float64, error) {
+func (sm *SparseSVMResult) Decision(X mat.Matrix) ([]float64, error) {
 	return clfDecision(X, sm.Coef, sm.Intercept)
 }
 
 // Predict returns the predicted class of each row of X in the labels'
 // coding: the positive label where w.x + b >= 0.
-func (sm *SVMModel) Predict(X mat.Matrix) ([]float64, error) {
+func (sm *SparseSVMResult) Predict(X mat.Matrix) ([]float64, error) {
 	z, err := sm.Decision(X)
 	if err != nil {
 		return nil, err
@@ -187,22 +223,13 @@ func (sm *SVMModel) Predict(X mat.Matrix) ([]float64, error) {
 }
 
 // Support returns the indices of the nonzero coefficients.
-func (sm *SVMModel) Support() []int { return clfSupport(sm.Coef) }
+func (sm *SparseSVMResult) Support() []int { return support(sm.Coef) }
 
 // Selection returns the features with nonzero coefficients as a
-// featlab.Selection, scored and ranked by |w_j|. names may be nil.
-func (sm *SVMModel) Selection(names []string) *featlab.Selection {
-	return clfSelection(fmt.Sprintf("l1 hinge-loss SVM, lambda %s", featlab.FormatFloat(sm.Lambda)), sm.Coef, names)
-}
-
-// SVMLearner adapts SparseSVM to featlab.Learner.
-type SVMLearner struct {
-	Config SVMConfig
-}
-
-// Fit fits SparseSVM(X, y, l.Config).
-func (l SVMLearner) Fit(X mat.Matrix, y []float64) (featlab.Predictor, error) {
-	return SparseSVM(X, y, l.Config)
+// featlab.Selection (names from the config's Names), scored and ranked by
+// |w_j|.
+func (sm *SparseSVMResult) Selection() *featlab.Selection {
+	return weightSelection(fmt.Sprintf("l1 hinge-loss SVM, lambda %s", featlab.FormatFloat(sm.Lambda)), sm.Coef, sm.names)
 }
 
 // svmState is the working state of the sparse SVM solver. The operator is
@@ -222,22 +249,20 @@ type svmState struct {
 	iter              int
 	polished          bool // a polish during solve succeeded
 
+	mon  *monitor
+	gap0 float64 // first relative gap, for progress
+
 	// scratch
 	az, atw []float64
 }
 
 func newSVMState(X mat.Matrix, m, d int, s []float64, lambda float64, intercept bool) *svmState {
-	x := make([]float64, m*d)
-	if rm, ok := X.(mat.RawMatrixer); ok {
-		raw := rm.RawMatrix()
+	raw := matx.RowMajor(X) // read only
+	x := raw.Data
+	if raw.Stride != d { // a view into a wider matrix: compact copy
+		x = make([]float64, m*d)
 		for i := 0; i < m; i++ {
 			copy(x[i*d:(i+1)*d], raw.Data[i*raw.Stride:i*raw.Stride+d])
-		}
-	} else {
-		for i := 0; i < m; i++ {
-			for j := 0; j < d; j++ {
-				x[i*d+j] = X.At(i, j)
-			}
 		}
 	}
 	return &svmState{
@@ -245,6 +270,15 @@ func newSVMState(X mat.Matrix, m, d int, s []float64, lambda float64, intercept 
 		w: make([]float64, d), alpha: make([]float64, m),
 		az: make([]float64, m), atw: make([]float64, d),
 	}
+}
+
+// progress reports the fit's progress from the relative duality gap.
+func (sv *svmState) progress(tol float64, it, maxIter int) {
+	g := sv.gap / math.Max(sv.primal, 1e-300)
+	if sv.gap0 == 0 {
+		sv.gap0 = g
+	}
+	sv.mon.fitProgress(sv.gap0, g, tol, it, maxIter)
 }
 
 // margins fills dst_i = s_i (w.x_i + b).
@@ -503,7 +537,8 @@ func (sv *svmState) solve(tol float64, maxIter int, polish bool) {
 			aa[i] = as[i] / float64(navg)
 		}
 		gAvg := consider(xa, aa)
-		if done() {
+		sv.progress(tol, it, maxIter)
+		if done() || sv.mon.stop() {
 			break
 		}
 		if polish && sv.gap <= 1e-3*sv.primal {

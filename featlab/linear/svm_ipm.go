@@ -214,8 +214,12 @@ func (sv *svmState) solveIPM(tol float64, maxIter int) bool {
 			sv.b = b
 			copy(sv.alpha, feas)
 		}
+		sv.progress(tol, it, maxIter)
 		if sv.gap <= tol*sv.primal || sv.gap <= 1e-15 {
 			ok = true
+			break
+		}
+		if sv.mon.stop() {
 			break
 		}
 		// normal matrix M = A Theta A^T

@@ -91,7 +91,7 @@ func LassoPathContext(ctx context.Context, X mat.Matrix, y []float64, cfg LassoC
 			}
 		}
 	}
-	pc := linear.PathConfig{Lambdas: grid, Intercept: lc.Intercept, Tol: lc.Tol, MaxIter: lc.MaxIter}
+	pc := linear.LassoPathConfig{Lambdas: grid, Intercept: lc.Intercept, Tol: lc.Tol, MaxIter: lc.MaxIter}
 	randomised := lc.Weakness > 0 && lc.Weakness < 1
 	sel := func(t int, Xs *mat.Dense, ys []float64) ([][]int, error) {
 		if randomised {
@@ -158,6 +158,6 @@ func Lasso(lambda float64, intercept bool) featlab.Selector {
 			return nil, err
 		}
 		_, d := X.Dims()
-		return featlab.NewSelection("lasso, lambda = "+featlab.FormatFloat(lambda), featlab.DefaultNames(d), r.NonZero()), nil
+		return featlab.NewSelection("lasso, lambda = "+featlab.FormatFloat(lambda), featlab.DefaultNames(d), r.Support()), nil
 	})
 }

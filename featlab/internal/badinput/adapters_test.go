@@ -150,3 +150,12 @@ func accessors(v any) []string {
 	}
 	return out
 }
+
+// learner registers a Learner's Fit, and checks the Predictor it returns
+// on new data: another width (featlab.ErrShape), a NaN (naming the row),
+// nil; X and y as for xy.
+func learner(id string, l featlab.Learner, opts ...opt) *entry {
+	e := plainXY(id, func(X mat.Matrix, y []float64) (any, error) { return l.Fit(X, y) }, opts...)
+	e.learner = l
+	return e
+}

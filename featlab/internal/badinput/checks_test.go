@@ -175,6 +175,10 @@ func checkXY(e *entry) []failure {
 		out = append(out, checkErrAlt(e.id, "callback panics", "Progress panics", err, p,
 			expectation{kinds: []error{featlab.ErrPanic}})...)
 	}
+	// A Learner's Predictor on new data.
+	if e.learner != nil {
+		out = append(out, checkPredictor(e, res)...)
+	}
 	// A cancelled context stops the work with an error saying so.
 	if e.ctx != nil {
 		ctx, cancel := context.WithCancel(context.Background())
@@ -340,4 +344,34 @@ func checkConcurrent(e *entry) []failure {
 		}
 	}
 	return nil
+}
+
+// checkPredictor checks a fitted Predictor on new data.
+func checkPredictor(e *entry, fitted any) []failure {
+	p, ok := fitted.(featlab.Predictor)
+	if !ok || p == nil {
+		return []failure{fails(e.id, "predictor", "Fit on 8x3", "returned %T, not a Predictor", fitted)}
+	}
+	var out []failure
+	X, _ := good()
+	cases := []struct {
+		name string
+		X    mat.Matrix
+		want *expectation
+	}{
+		{"2 columns, fitted on 3", mat.NewDense(2, 2, []float64{1, 2, 3, 4}), &expectation{kinds: []error{featlab.ErrShape}, says: []string{"2", "3"}}},
+		{"nil matrix", nil, &expectation{kinds: []error{featlab.ErrEmpty}}},
+		{"NaN at row 4, column 0", with(4, 0, math.NaN()), &expectation{kinds: []error{featlab.ErrNotFinite}, says: []string{"row 4", "column 0|x1"}}},
+		{"the training rows", X, nil},
+	}
+	for _, c := range cases {
+		Xc := copyMatrix(c.X)
+		res, err, pn := call(func() (any, error) { return p.Predict(c.X) })
+		count(1)
+		out = append(out, checkOutcome(e, "predictor on new data", c.name, res, err, pn, c.want)...)
+		if Xc != nil && !sameBits(Xc, copyMatrix(c.X)) {
+			out = append(out, fails(e.id, "inputs unchanged", "Predict on "+c.name, "X was modified"))
+		}
+	}
+	return out
 }

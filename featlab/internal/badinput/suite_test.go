@@ -30,6 +30,9 @@ type entry struct {
 	// registered). cfg is the registered config, for its fields.
 	xy  func(X mat.Matrix, y []float64, set func(reflect.Value)) (any, error)
 	cfg reflect.Type
+	// learner: the Learner whose Fit the entry is (its Predictor is
+	// checked on new data).
+	learner featlab.Learner
 	// ctx: the Context variant, when there is one.
 	ctx func(ctx context.Context, X mat.Matrix, y []float64) (any, error)
 	// classif: y must be class labels (the suite's y is 0/1 anyway).
