@@ -94,6 +94,16 @@ func datasetMethods() []failure {
 			X, y := good()
 			return featlab.NewDataset(X, y, []string{"a", "b", "a"}, "y")
 		}, want: errSays(featlab.ErrShape, `"a"`)},
+		{input: "Drop an unknown name", call: func() (any, error) { return ds.Drop("zz") }, want: errSays(featlab.ErrMissing, `"zz"`)},
+		{input: "Drop every feature", call: func() (any, error) { return ds.Drop("a", "b", "c") }, want: errKinds(featlab.ErrEmpty)},
+		{input: "Drop the target", call: func() (any, error) { return ds.Drop("y") }, want: errKinds(featlab.ErrParam, featlab.ErrMissing)},
+		{input: "Where on an unknown name", call: func() (any, error) { return ds.Where("zz", func(float64) bool { return true }) }, want: errSays(featlab.ErrMissing, `"zz"`)},
+		{input: "Where with a nil keep", call: func() (any, error) { return ds.Where("a", nil) }, want: errKinds(featlab.ErrParam)},
+		{input: "Where keeping nothing", call: func() (any, error) { return ds.Where("a", func(float64) bool { return false }) }, want: errKinds(featlab.ErrEmpty)},
+		{input: "Filter with a nil keep", call: func() (any, error) { return ds.Filter(nil) }, want: errKinds(featlab.ErrParam)},
+		{input: "Filter keeping rows 0 and 7", call: func() (any, error) {
+			return ds.Filter(func(i int, x []float64, y float64) bool { return i == 0 || i == 7 })
+		}},
 		{input: "DefaultNames(-1)", call: func() (any, error) { return featlab.DefaultNames(-1), nil }, panics: []string{"DefaultNames", "-1"}},
 	})
 }
@@ -242,6 +252,8 @@ func validateChecks() []failure {
 	})
 	cases := []outcome{
 		{input: "KFold k = 1", call: func() (any, error) { return validate.KFold(8, 1, 1) }, want: errSays(featlab.ErrParam, "1")},
+		{input: "KFoldUnshuffled k = 0", call: func() (any, error) { return validate.KFoldUnshuffled(8, 0) }, want: errSays(featlab.ErrParam, "0")},
+		{input: "KFoldUnshuffled k = 9 > m = 8", call: func() (any, error) { return validate.KFoldUnshuffled(8, 9) }, want: errSays(featlab.ErrParam, "9")},
 		{input: "KFold k = 9 > m = 8", call: func() (any, error) { return validate.KFold(8, 9, 1) }, want: errSays(featlab.ErrParam, "9")},
 		{input: "StratifiedKFold with NaN label at row 1", call: func() (any, error) { return validate.StratifiedKFold([]float64{0, math.NaN(), 1, 1}, 2, 1) }, want: errKinds(featlab.ErrNotFinite, featlab.ErrLabels)},
 		{input: "Bootstrap 0 rounds", call: func() (any, error) { return validate.Bootstrap(8, 0, 1) }, want: errKinds(featlab.ErrParam)},

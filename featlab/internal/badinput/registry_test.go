@@ -20,7 +20,7 @@ import (
 // each new exported function (see doc.go); TestEveryExportedFunction
 // fails until you do.
 func registry() []*entry {
-	return []*entry{
+	return append(moreEntries(), []*entry{
 		// featlab core
 		plainXY("featlab.CheckXY", func(X mat.Matrix, y []float64) (any, error) {
 			m, d, err := featlab.CheckXY(X, y, nil)
@@ -44,7 +44,7 @@ func registry() []*entry {
 			return featlab.FromDataFrameClasses(df, "y", []string{"0", "1"})
 		}, alsoCovers("featlab.StripBOM")),
 		custom("featlab.CheckVector", "params", []string{"featlab.ClassLabels", "featlab.CheckCells", "featlab.FormatTable", "featlab.ToDataFrame", "featlab.FormatFloat"}, coreChecks),
-		custom("featlab.Dataset.Rows", "index", []string{"featlab.Dataset.Columns", "featlab.Dataset.Index", "featlab.Dataset.IsCategorical", "featlab.DefaultNames"}, datasetMethods),
+		custom("featlab.Dataset.Rows", "index", []string{"featlab.Dataset.Drop", "featlab.Dataset.Where", "featlab.Dataset.Filter", "featlab.Dataset.Columns", "featlab.Dataset.Index", "featlab.Dataset.IsCategorical", "featlab.DefaultNames"}, datasetMethods),
 		custom("featlab.NewSelection", "index", []string{"featlab.Selection.Mask", "featlab.Selection.Apply", "featlab.Selection.ApplyDataset", "featlab.Selection.ApplyFrame"}, selectionMethods),
 
 		// datasets
@@ -79,7 +79,7 @@ func registry() []*entry {
 		vec("validate.ZeroOneLoss", validate.ZeroOneLoss),
 		vec("validate.LogLoss", validate.LogLoss),
 		custom("validate.CrossValidate", "callback", []string{"validate.KFold", "validate.StratifiedKFold", "validate.Bootstrap",
-			"validate.Holdout", "validate.TrainValTest", "validate.CheckFolds", "validate.MeanStdErr", "validate.CrossValidateContext"}, validateChecks),
+			"validate.Holdout", "validate.TrainValTest", "validate.CheckFolds", "validate.MeanStdErr", "validate.CrossValidateContext", "validate.KFoldUnshuffled"}, validateChecks),
 
 		// synth
 		custom("synth.Example251", "params", synthIDs[:len(synthIDs):len(synthIDs)], synthChecks),
@@ -133,7 +133,7 @@ func registry() []*entry {
 
 		// stability
 		xyCtx("stability.Select", stability.Select, stability.SelectContext, stability.Config{Selector: stability.Lasso(0.05, true), Rounds: 4, Seed: 1}),
-	}
+	}...)
 }
 
 // values returns a transformer's output values (for invariance).
