@@ -31,6 +31,7 @@ type FrameEncoder struct {
 // "column=value". It returns the Dataset and the fitted encoder, whose
 // Dataset method encodes validation and test frames the same way.
 func OneHotDataset(df dataframe.DataFrame, target string, policy Unknown) (*featlab.Dataset, *FrameEncoder, error) {
+	df = stripBOM(df)
 	if df.Err != nil {
 		return nil, nil, featlab.Errorf(featlab.ErrShape, "transform: data frame carries an error: %v", df.Err)
 	}
@@ -68,6 +69,7 @@ func OneHotDataset(df dataframe.DataFrame, target string, policy Unknown) (*feat
 // that names it, and a column the training frame did not have is an error
 // wrapping featlab.ErrShape that names it (drop it first).
 func (e *FrameEncoder) Dataset(df dataframe.DataFrame) (*featlab.Dataset, error) {
+	df = stripBOM(df)
 	if e == nil {
 		return nil, featlab.Errorf(featlab.ErrNotFitted, "transform: nil FrameEncoder; make one with OneHotDataset")
 	}

@@ -25,6 +25,7 @@ import (
 // were fitted on (a later Fit on a matrix forgets them), and TransformFrame
 // finds those columns by name, whatever their order in the frame.
 func FitFrame(t featlab.Transformer, df dataframe.DataFrame, cols ...string) error {
+	df = stripBOM(df)
 	cols, err := frameColumns(t, df, cols, false)
 	if err != nil {
 		return err
@@ -76,6 +77,7 @@ type frameNamed interface {
 // does. An output name that collides with a passed-through column is an
 // error wrapping featlab.ErrShape.
 func TransformFrame(t featlab.Transformer, df dataframe.DataFrame, cols ...string) (dataframe.DataFrame, error) {
+	df = stripBOM(df)
 	cols, err := frameColumns(t, df, cols, true)
 	if err != nil {
 		return dataframe.DataFrame{}, err
@@ -349,4 +351,18 @@ func offsetOf(widths []int, j int) int {
 		s += w
 	}
 	return s
+}
+
+// stripBOM renames a first column whose name starts with a UTF-8
+// byte-order mark (a CSV file saved by Excel as "CSV UTF-8" and read with
+// gota's ReadCSV) to the name without it.
+func stripBOM(df dataframe.DataFrame) dataframe.DataFrame {
+	if df.Err != nil || df.Ncol() == 0 {
+		return df
+	}
+	first := df.Names()[0]
+	if clean := featlab.StripBOM(first); clean != first {
+		return df.Rename(clean, first)
+	}
+	return df
 }

@@ -210,3 +210,28 @@ func TestStandardizeScaleFree(t *testing.T) {
 		}
 	}
 }
+
+// Regression (issue 9): a UTF-8 byte-order mark before the first column
+// name (a gota ReadCSV of Excel's "CSV UTF-8") made the frame functions
+// miss the column or treat the target as a feature.
+func TestFrameBOM(t *testing.T) {
+	df := dataframe.ReadCSV(strings.NewReader("\ufeffy,color,w\n1,red,2\n2,blue,3\n3,red,5\n"))
+	ds, enc, err := OneHotDataset(df, "y", UnknownError)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(ds.Names, ",") != "color=blue,color=red,w" || ds.Target != "y" {
+		t.Errorf("names %v target %q", ds.Names, ds.Target)
+	}
+	if _, err := enc.Dataset(df); err != nil {
+		t.Errorf("FrameEncoder.Dataset: %v", err)
+	}
+	s := &Standardize{}
+	if err := FitFrame(s, df, "y"); err != nil {
+		t.Errorf("FitFrame naming the first column: %v", err)
+	}
+	out, err := TransformFrame(s, df)
+	if err != nil || out.Names()[0] != "y" {
+		t.Errorf("TransformFrame: %v %v", out.Names(), err)
+	}
+}
