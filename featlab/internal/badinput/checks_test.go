@@ -138,6 +138,9 @@ func checkErrAlt(id, check, in string, err error, panicked string, want expectat
 // checkXY runs every check of an (X, y) entry point.
 func checkXY(e *entry) []failure {
 	var out []failure
+	ran("input mutation", e.id)
+	ran("hostile matrices and vectors", e.id)
+	ran("scales 1e-310..1e300", e.id)
 	for _, in := range xyInputs() {
 		if (in.label && !e.classif) || (in.aboutY && e.ignoresY) {
 			continue
@@ -167,6 +170,7 @@ func checkXY(e *entry) []failure {
 	out = append(out, checkDeterminism(e, X, y)...)
 	// A panicking Progress callback stops the work with an error.
 	if hasField(e.cfg, "Progress") {
+		ran("user callbacks that panic", e.id)
 		res, err, p := call(func() (any, error) {
 			return e.xy(X, y, func(c reflect.Value) { setField(c, "Progress", featlab.Progress(panicProgress)) })
 		})
@@ -181,6 +185,7 @@ func checkXY(e *entry) []failure {
 	}
 	// A cancelled context stops the work with an error saying so.
 	if e.ctx != nil {
+		ran("cancellation", e.id)
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel()
 		_, err, p := call(func() (any, error) { return e.ctx(ctx, X, y) })
@@ -189,6 +194,7 @@ func checkXY(e *entry) []failure {
 	}
 	// Scale invariance where promised.
 	if e.invariant != nil {
+		ran("scale invariance (promised)", e.id)
 		base := e.invariant(res)
 		for _, c := range []float64{0x1p-1000, 0x1p+1000} {
 			Xs := mat.DenseCopyOf(X)
@@ -232,6 +238,9 @@ func checkDeterminism(e *entry, X *mat.Dense, y []float64) []failure {
 			return 0, err
 		}
 		return digest(r), nil
+	}
+	if hasField(e.cfg, "Workers") || hasField(e.cfg, "Seed") {
+		ran("same bytes for any worker count and seed", e.id)
 	}
 	if hasField(e.cfg, "Workers") {
 		d1, err := run(1)
@@ -285,6 +294,8 @@ func checkVec(e *entry) []failure {
 		{"valid", y, v, nil},
 	}
 	var out []failure
+	ran("input mutation", e.id)
+	ran("hostile matrices and vectors", e.id)
 	for _, c := range cases {
 		yc, vc := append([]float64(nil), c.y...), append([]float64(nil), c.v...)
 		res, err, p := call(func() (any, error) { return e.vec(c.y, c.v) })
@@ -322,6 +333,7 @@ func checkConcurrent(e *entry) []failure {
 	if err != nil || p != "" {
 		return nil // reported by the valid-input check
 	}
+	ran("8 goroutines at once (run with -race)", e.id)
 	d := digest(want)
 	got := make([]uint64, 8)
 	done := make(chan int)

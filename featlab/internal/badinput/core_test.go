@@ -34,6 +34,7 @@ type outcome struct {
 
 // runCases runs the cases of a custom entry.
 func runCases(id, check string, cases []outcome) []failure {
+	ran("custom cases: parameters, indices, frames, callbacks", id)
 	var out []failure
 	e := &entry{id: id}
 	for _, c := range cases {

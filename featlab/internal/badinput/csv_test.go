@@ -48,6 +48,7 @@ func csvInputs() []csvInput {
 
 func checkCSV(e *entry) []failure {
 	var out []failure
+	ran("hostile CSV and frames", e.id)
 	for _, in := range csvInputs() {
 		if in.target && !e.csvTarget {
 			continue

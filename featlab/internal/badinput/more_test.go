@@ -79,6 +79,28 @@ func moreEntries() []*entry {
 			stability.LassoConfig{Lambdas: grid, Intercept: true, Config: stability.Config{Rounds: 4, Seed: 1}}),
 		xyCtx("stability.Path", stability.Path, stability.PathContext,
 			stability.Config{Grid: grid, PathSelector: pathSel, Rounds: 4, Seed: 1}),
+		custom("stability.SelectContext", "callback", nil, func() []failure {
+			X, y := good()
+			boom := featlab.SelectorFunc(func(X mat.Matrix, y []float64) (*featlab.Selection, error) { panic("selector panics") })
+			none := featlab.SelectorFunc(func(X mat.Matrix, y []float64) (*featlab.Selection, error) { return nil, nil })
+			var cases []outcome
+			for _, w := range []int{1, 2} {
+				cfg := stability.Config{Rounds: 4, Seed: 1, Workers: w}
+				cfg.Selector = boom
+				c1 := cfg
+				cfg.Selector = none
+				c2 := cfg
+				cases = append(cases,
+					outcome{input: "Selector panics, Workers " + itoa(w), call: func() (any, error) { return stability.Select(X, y, c1) }, want: errSays(featlab.ErrPanic, "round")},
+					outcome{input: "Selector returns a nil Selection, Workers " + itoa(w), call: func() (any, error) { return stability.Select(X, y, c2) }, want: errSays(featlab.ErrParam, "round")},
+				)
+			}
+			cases = append(cases, outcome{input: "PathSelector panics", call: func() (any, error) {
+				return stability.Path(X, y, stability.Config{Grid: grid, Rounds: 4, Workers: 2,
+					PathSelector: func(X mat.Matrix, y []float64) ([][]int, error) { panic("path selector panics") }})
+			}, want: errSays(featlab.ErrPanic, "round")})
+			return runCases("stability", "user callbacks", cases)
+		}),
 		custom("stability.PathResult.At", "index", nil, func() []failure {
 			X, y := good()
 			p, err := stability.Path(X, y, stability.Config{Grid: grid, PathSelector: pathSel, Rounds: 4, Seed: 1})

@@ -60,6 +60,9 @@ func TestConformance(t *testing.T) {
 	}
 	t.Logf("figures: %d entries covering %d exported identifiers, %d inputs, %d failures (%d known)",
 		len(entries), len(ids), figures.inputs, len(all), len(all)-unknown)
+	for _, check := range sortedKeys(covered) {
+		t.Logf("figures: %3d entries: %s", len(covered[check]), check)
+	}
 }
 
 // packagesRoot is the module root, two levels above this package.

@@ -79,6 +79,19 @@ var figures struct {
 	inputs int // (entry, input) calls made
 }
 
+// covered[check] is the set of entries a kind of check ran on.
+var covered = map[string]map[string]bool{}
+
+// ran records that a kind of check ran on an entry.
+func ran(check, id string) {
+	figures.Lock()
+	defer figures.Unlock()
+	if covered[check] == nil {
+		covered[check] = map[string]bool{}
+	}
+	covered[check][id] = true
+}
+
 func count(n int) {
 	figures.Lock()
 	figures.inputs += n

@@ -16,6 +16,10 @@ import (
 // checkTransformer runs every check of a transformer type.
 func checkTransformer(e *entry) []failure {
 	var out []failure
+	ran("input mutation", e.id)
+	ran("hostile matrices and vectors", e.id)
+	ran("scales 1e-310..1e300", e.id)
+	ran("frames: reordered, missing, renamed columns", e.id)
 	// Hostile X at Fit.
 	for _, in := range xyInputs() {
 		if in.aboutY {
@@ -99,6 +103,7 @@ func checkTransformer(e *entry) []failure {
 	}
 	// Same bytes for any worker count.
 	if hasField(reflect.TypeOf(t), "Workers") {
+		ran("same bytes for any worker count and seed", e.id)
 		var d0 uint64
 		for k, w := range []int{1, 2, 4} {
 			tw := e.newT()
@@ -118,6 +123,7 @@ func checkTransformer(e *entry) []failure {
 	}
 	// Bounded memory.
 	if hasField(reflect.TypeOf(t), "MaxCells") {
+		ran("bounded memory", e.id)
 		tm := e.newT()
 		setField(reflect.ValueOf(tm), "MaxCells", 1)
 		_, err, p := call(func() (any, error) { return transform.FitTransform(tm, X) })
@@ -126,6 +132,7 @@ func checkTransformer(e *entry) []failure {
 	}
 	// Scale invariance where promised.
 	if e.invariant != nil {
+		ran("scale invariance (promised)", e.id)
 		for _, c := range []float64{0x1p-1000, 0x1p+1000} {
 			Xs := mat.DenseCopyOf(X)
 			Xs.Scale(c, Xs)
