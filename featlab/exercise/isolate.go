@@ -102,6 +102,13 @@ func nextCallKey(name string, s settings) string {
 			return ""
 		}
 	}
+	// The call site (the caller of Check) keeps calls from different
+	// places apart even when tests run in parallel.
+	site := ""
+	if _, file, line, ok := runtime.Caller(2); ok {
+		site = fmt.Sprintf("%s:%d", file, line)
+	}
+	prefix += "#" + site
 	calls.Lock()
 	defer calls.Unlock()
 	if calls.n == nil {
