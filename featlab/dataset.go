@@ -187,6 +187,57 @@ func FromDataFrameClasses(df dataframe.DataFrame, target string, classes []strin
 	return fromDataFrame(df, target, classes)
 }
 
+// FromDataFrameLike converts a validation or test frame the way the
+// training Dataset like was made: the target like.Target, the features
+// like.Names in like's order whatever their order in df, and, for a
+// classification target, like.Classes (class k means the same in both;
+// an unseen class is an error wrapping ErrLabels).
+//
+// Columns are matched by name, never by position, so a frame with its
+// columns in another order gives the right Dataset; a feature of like
+// missing from df (or renamed) is an error wrapping ErrMissing that names
+// it, and a column like did not have is an error wrapping ErrShape that
+// names it (drop it first). Values are checked as by FromDataFrame.
+func FromDataFrameLike(df dataframe.DataFrame, like *Dataset) (*Dataset, error) {
+	if like == nil {
+		return nil, Errorf(ErrParam, "FromDataFrameLike: nil reference Dataset")
+	}
+	if df.Err != nil {
+		return fromDataFrame(df, like.Target, nil) // reports the frame's error
+	}
+	want := make(map[string]bool, len(like.Names)+1)
+	for _, n := range like.Names {
+		want[n] = true
+	}
+	have := make(map[string]string, df.Ncol()) // clean name -> frame name
+	for _, n := range df.Names() {
+		have[StripBOM(n)] = n
+	}
+	for _, n := range like.Names {
+		if _, ok := have[n]; !ok {
+			return nil, Errorf(ErrMissing, "column %q of the training data is not in the data frame (columns: %s)", n, strings.Join(df.Names(), ", "))
+		}
+	}
+	if _, ok := have[like.Target]; !ok {
+		return nil, Errorf(ErrMissing, "target column %q not in data frame (columns: %s)", like.Target, strings.Join(df.Names(), ", "))
+	}
+	for clean := range have {
+		if clean != like.Target && !want[clean] {
+			return nil, Errorf(ErrShape, "column %q was not in the training data (features: %s); drop it first", clean, strings.Join(like.Names, ", "))
+		}
+	}
+	order := make([]string, 0, len(like.Names)+1)
+	for _, n := range like.Names {
+		order = append(order, have[n])
+	}
+	order = append(order, have[like.Target])
+	sel := df.Select(order)
+	if like.Classes != nil {
+		return fromDataFrame(sel, like.Target, like.Classes)
+	}
+	return fromDataFrame(sel, like.Target, nil)
+}
+
 func checkUniqueClasses(classes []string) error {
 	seen := make(map[string]int, len(classes))
 	for k, c := range classes {

@@ -106,3 +106,37 @@ func TestIndexPanicsNameIndexAndLength(t *testing.T) {
 		}
 	}
 }
+
+// FromDataFrameLike converts a test frame by name as the training Dataset
+// was made: the frame-level counterpart of FrameEncoder.Dataset for
+// frames without text features.
+func TestFromDataFrameLike(t *testing.T) {
+	train := dataframe.ReadCSV(strings.NewReader("age,bmi,y\n20,31,a\n30,22,b\n40,25,a\n"))
+	ds, err := FromDataFrame(train, "y")
+	if err != nil {
+		t.Fatal(err)
+	}
+	test := dataframe.ReadCSV(strings.NewReader("y,bmi,age\nb,24,35\n"))
+	got, err := FromDataFrameLike(test, ds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.X.At(0, 0) != 35 || got.X.At(0, 1) != 24 || got.Y[0] != 1 || strings.Join(got.Names, ",") != "age,bmi" {
+		t.Errorf("reordered: X %v Y %v names %v", got.X.RawRowView(0), got.Y, got.Names)
+	}
+	for _, c := range []struct {
+		csv  string
+		kind error
+		says string
+	}{
+		{"y,BMI,age\nb,24,35\n", ErrMissing, `"bmi"`},
+		{"y,age\nb,35\n", ErrMissing, `"bmi"`},
+		{"y,bmi,age,id\nb,24,35,7\n", ErrShape, `"id"`},
+		{"y,bmi,age\nc,24,35\n", ErrLabels, `"c"`},
+	} {
+		_, err := FromDataFrameLike(dataframe.ReadCSV(strings.NewReader(c.csv)), ds)
+		if !errors.Is(err, c.kind) || !strings.Contains(err.Error(), c.says) {
+			t.Errorf("%q: %v", c.csv, err)
+		}
+	}
+}

@@ -408,3 +408,30 @@ func exerciseConstructors() []failure {
 	})
 	return runCases("exercise", "constructors", cases)
 }
+
+// fromDataFrameLike: a test frame converted by name like the training set.
+func fromDataFrameLike() []failure {
+	X, y := good()
+	df := frameOf(X).Drop("s").Mutate(series.New(y, series.Float, "y"))
+	like, err := featlab.FromDataFrame(df, "y")
+	if err != nil {
+		return []failure{fails("featlab.FromDataFrame", "valid input", "frame a, b, c, y", "%v", err)}
+	}
+	base := digest(like)
+	return runCases("featlab.FromDataFrameLike", "frames", []outcome{
+		{input: "reordered columns", call: func() (any, error) {
+			got, err := featlab.FromDataFrameLike(df.Select([]string{"y", "c", "a", "b"}), like)
+			if err == nil && digest(got) != base {
+				return nil, errors.New("a reordered frame gives another Dataset")
+			}
+			return nil, err
+		}},
+		{input: "column b missing", call: func() (any, error) { return featlab.FromDataFrameLike(df.Select([]string{"a", "c", "y"}), like) }, want: errSays(featlab.ErrMissing, `"b"`)},
+		{input: "column b renamed B", call: func() (any, error) { return featlab.FromDataFrameLike(df.Rename("B", "b"), like) }, want: errSays(featlab.ErrMissing, `"b"`)},
+		{input: "extra column", call: func() (any, error) {
+			return featlab.FromDataFrameLike(df.Mutate(series.New(y, series.Float, "extra")), like)
+		}, want: errSays(featlab.ErrShape, `"extra"`)},
+		{input: "no target", call: func() (any, error) { return featlab.FromDataFrameLike(df.Drop("y"), like) }, want: errSays(featlab.ErrMissing, `"y"`)},
+		{input: "nil reference", call: func() (any, error) { return featlab.FromDataFrameLike(df, nil) }, want: errKinds(featlab.ErrParam)},
+	})
+}
