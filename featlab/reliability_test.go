@@ -92,6 +92,8 @@ func TestIndexPanicsNameIndexAndLength(t *testing.T) {
 		{"NewSelection", func() { NewSelection("m", []string{"a", "b"}, []int{1, 5}) }, []string{"NewSelection", "5", "2 features"}},
 		{"Selection.Mask", func() { (&Selection{Names: []string{"a"}, Chosen: []int{4}}).Mask() }, []string{"Mask", "4", "1 feature"}},
 		{"DefaultNames", func() { DefaultNames(-2) }, []string{"DefaultNames", "-2"}},
+		{"Selection.DataFrame, Constant out of range", func() { (&Selection{Names: []string{"a"}, Constant: []int{9}}).DataFrame() }, []string{"DataFrame", "Constant", "9", "1 feature"}},
+		{"Selection.String, short Scores", func() { _ = (&Selection{Names: []string{"a", "b"}, Scores: []float64{1}}).String() }, []string{"String", "1 scores", "2 features"}},
 	}
 	for _, c := range cases {
 		msg := panicMessage(c.f)

@@ -68,6 +68,19 @@ func checkIndices(fn, what string, idx []int, n int) {
 	}
 }
 
+// checkConsistent panics, naming the method and the field, when a
+// Selection built by hand has an index outside [0, len(Names)) in Chosen,
+// Ranking or Constant, or Scores of another length than Names: a
+// programmer error (the library's methods build consistent Selections).
+func (s *Selection) checkConsistent(fn string) {
+	checkIndices(fn, "Chosen", s.Chosen, len(s.Names))
+	checkIndices(fn, "Ranking", s.Ranking, len(s.Names))
+	checkIndices(fn, "Constant", s.Constant, len(s.Names))
+	if s.Scores != nil && len(s.Scores) != len(s.Names) {
+		panic(fmt.Sprintf("featlab: %s: %d scores for %d features", fn, len(s.Scores), len(s.Names)))
+	}
+}
+
 // Mask returns a boolean per feature, true for the chosen ones. A chosen
 // index outside [0, len(Names)) (a Selection built by hand) is a
 // programmer error: Mask panics with a message naming it.
@@ -93,6 +106,7 @@ func (s *Selection) rankOf() []int {
 // DataFrame returns one row per feature: name, score, rank, chosen,
 // constant. Rows follow the ranking when there is one, else feature order.
 func (s *Selection) DataFrame() dataframe.DataFrame {
+	s.checkConsistent("Selection.DataFrame")
 	order := s.rowOrder()
 	rank := s.rankOf()
 	mask := s.Mask()
@@ -177,6 +191,7 @@ func (s *Selection) subsetString(sub []int) string {
 // String prints the selection as an aligned table, preceded by the method
 // and the chosen names, and followed by the search history if any.
 func (s *Selection) String() string {
+	s.checkConsistent("Selection.String")
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: chose %d of %d: %s\n", s.Method, len(s.Chosen), len(s.Names), strings.Join(s.ChosenNames, ", "))
 	header := []string{"feature"}

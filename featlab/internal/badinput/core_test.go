@@ -121,6 +121,12 @@ func selectionMethods() []failure {
 		{input: "Mask with Chosen 5 of 1 name", call: func() (any, error) {
 			return (&featlab.Selection{Names: []string{"a"}, Chosen: []int{5}}).Mask(), nil
 		}, panics: []string{"Mask", "5", "1 feature"}},
+		{input: "DataFrame with Constant 9 of 1 name", call: func() (any, error) {
+			return (&featlab.Selection{Names: []string{"a"}, Constant: []int{9}}).DataFrame(), nil
+		}, panics: []string{"DataFrame", "9", "1 feature"}},
+		{input: "String with 1 score for 2 names", call: func() (any, error) {
+			return (&featlab.Selection{Names: []string{"a", "b"}, Scores: []float64{1}}).String(), nil
+		}, panics: []string{"String", "1 scores", "2 features"}},
 		{input: "Apply to 2 columns (chosen 2, 0)", call: func() (any, error) { return sel.Apply(mat.NewDense(2, 2, nil)) }, want: errKinds(featlab.ErrShape)},
 		{input: "Apply to a nil matrix", call: func() (any, error) { return sel.Apply(nil) }, want: errKinds(featlab.ErrEmpty)},
 		{input: "Apply to NaN at row 2, column 1 (not chosen)", call: func() (any, error) { return sel.Apply(with(2, 1, math.NaN())) }},
