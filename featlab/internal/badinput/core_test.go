@@ -30,6 +30,8 @@ type outcome struct {
 	want  *expectation // nil: succeed with a finite result (or a sentinel error)
 	// panics: a programmer error; the panic message must name all of these.
 	panics []string
+	// noPanic: any outcome but a panic (an error must wrap a sentinel).
+	noPanic bool
 }
 
 // runCases runs the cases of a custom entry.
@@ -53,6 +55,15 @@ func runCases(id, check string, cases []outcome) []failure {
 					out = append(out, fails(id, check, c.input, "message %q does not name %q", msg, s))
 					break
 				}
+			}
+			continue
+		}
+		if c.noPanic {
+			switch {
+			case p != "":
+				out = append(out, fails(id, check, c.input, "panicked: %s", p))
+			case err != nil && !wrapsSentinel(err):
+				out = append(out, fails(id, check, c.input, "error %q wraps no featlab sentinel", err))
 			}
 			continue
 		}

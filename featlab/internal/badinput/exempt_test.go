@@ -4,8 +4,7 @@ import "strings"
 
 // exemptPackages are library packages outside the suite, with the reason.
 var exemptPackages = map[string]string{
-	"viz": "draws figures from data the library computed; it computes nothing from user data (DESIGN: viz draws, it does not compute)",
-	"nb":  "notebook display helpers (featlab/nb, owned by the notebook experience work); they render results, not user data",
+	"nb": "notebook display helpers (featlab/nb, owned by the notebook experience work); they render results, not user data",
 }
 
 // exempt are exported identifiers that take no user data, or only data

@@ -82,6 +82,9 @@ func registry() []*entry {
 		custom("validate.CrossValidate", "callback", []string{"validate.KFold", "validate.StratifiedKFold", "validate.Bootstrap",
 			"validate.Holdout", "validate.TrainValTest", "validate.CheckFolds", "validate.MeanStdErr", "validate.CrossValidateContext", "validate.KFoldUnshuffled"}, validateChecks),
 
+		// viz
+		custom("viz.Bars", "params", vizIDs, vizChecks),
+
 		// synth
 		custom("synth.Example251", "params", synthIDs[:len(synthIDs):len(synthIDs)], synthChecks),
 
