@@ -16,6 +16,8 @@ var exempt = map[string]string{
 	"featlab.LearnerFunc.Fit":       "calls the user's function; the callers recover its panics (validate, stability)",
 	"featlab.PredictorFunc.Predict": "calls the user's function; the callers recover its panics",
 	"featlab.SelectorFunc.Select":   "calls the user's function; the callers recover its panics",
+	"nb.Must":                       "panics on an error by design: it stops a notebook cell",
+	"nb.Must1":                      "panics on an error by design: it stops a notebook cell",
 	"datasets.Names":                "lists the embedded sets",
 	// The embedded sets' loaders take no input; datasets' own tests check
 	// every value of the data compiled in.
@@ -54,5 +56,8 @@ var known = map[string]string{
 	"validate / parameters and callbacks / MeanStdErr(nil)": "validate (api-core): the mean of no scores is NaN, with no error result",
 	"linear.LeastSquares / hostile input / tiny values (x 1e-300)": "linear (api-linear): LeastSquaresStats' standard errors overflow to +Inf when X'X underflows (X ~ 1e-300); " +
 		"the coefficients are right",
-	"linear.LeastSquaresConfig.Fit / hostile input / tiny values (x 1e-300)": "linear (api-linear): as above",
+	"linear.LeastSquaresConfig.Fit / hostile input / tiny values (x 1e-300)":  "linear (api-linear): as above",
+	"nb / helpers on nil and odd values / SelectionHTML(nil)":                 "nb (experience): dereferences the nil Selection (issue 9)",
+	"nb / helpers on nil and odd values / Display((*featlab.Selection)(nil))": "nb (experience): Display of a typed nil Selection reaches SelectionHTML(nil)",
+	"nb / helpers on nil and odd values / Save(nil)":                          "nb (experience): errors are plain errors.New, no featlab sentinel",
 }

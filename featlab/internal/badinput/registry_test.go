@@ -82,6 +82,9 @@ func registry() []*entry {
 		custom("validate.CrossValidate", "callback", []string{"validate.KFold", "validate.StratifiedKFold", "validate.Bootstrap",
 			"validate.Holdout", "validate.TrainValTest", "validate.CheckFolds", "validate.MeanStdErr", "validate.CrossValidateContext", "validate.KFoldUnshuffled"}, validateChecks),
 
+		// nb
+		custom("nb.Show", "params", nbIDs, nbChecks),
+
 		// viz
 		custom("viz.Bars", "params", vizIDs, vizChecks),
 
