@@ -270,7 +270,10 @@ func checkIsolated[F any](ex Exercise[F], s settings, key string) (res Result, o
 			}
 		}
 	}()
+	// Wait reaps the child (and finishes copying its standard error)
+	// whichever way it ends; the result is read when it died early.
 	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
 	defer func() {
 		_ = cmd.Process.Kill()
 		pr.Close()
@@ -295,7 +298,6 @@ func checkIsolated[F any](ex Exercise[F], s settings, key string) (res Result, o
 		return fail(r, ex, current, args, want, got, hint)
 	}
 	waitExit := func() error {
-		go func() { exited <- cmd.Wait() }()
 		select {
 		case err := <-exited:
 			return err
