@@ -1,7 +1,6 @@
 package badinput
 
 import (
-	"bytes"
 	"strings"
 
 	"github.com/go-gota/gota/dataframe"
@@ -170,5 +169,3 @@ func distinct(recs []string) []string {
 	}
 	return out
 }
-
-var _ = bytes.NewReader // kept for readers registered later

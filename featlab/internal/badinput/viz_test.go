@@ -7,7 +7,6 @@ import (
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/plot"
 
-	"github.com/featlab/course/featlab"
 	"github.com/featlab/course/featlab/filter"
 	"github.com/featlab/course/featlab/linear"
 	"github.com/featlab/course/featlab/stability"
@@ -123,8 +122,6 @@ var vizIDs = []string{"viz.Bars", "viz.BarsWithLevel", "viz.CVCurve", "viz.CoefP
 	"viz.LogisticPathPanel", "viz.Panel", "viz.PanelWithScores", "viz.ScoreGrid", "viz.SideBySide", "viz.StabilityVsLasso",
 	"viz.ContourLines", "viz.WritePNG", "viz.WriteSVG", "viz.Grid.WritePNG", "viz.Grid.WriteSVG", "viz.Color", "viz.Shape",
 	"viz.Single", "viz.Sized", "viz.New"}
-
-var _ = featlab.ErrParam
 
 // nanGrid is a 3 x 3 grid of values with a NaN in the middle.
 type nanGrid struct{}
