@@ -301,9 +301,9 @@ func fromDataFrame(df dataframe.DataFrame, target string, classes []string) (*Da
 	ds := &Dataset{X: X, Names: fnames, Target: target}
 	tcol := df.Col(orig[ti])
 	if tcol.Type() == series.String && classes == nil {
-		if y, ok, err := numericText(tcol.Records(), target); ok {
+		if y, ok, err := NumericText(tcol.Records(), target); ok {
 			if err != nil {
-				return nil, err
+				return nil, fmt.Errorf("%w (the target takes the features' check; to read it as class labels use FromDataFrameClasses)", err)
 			}
 			ds.Y = y
 			return ds, nil
@@ -494,14 +494,16 @@ func (ds *Dataset) String() string {
 // UTF-8" writes before the first column name) from the start of s.
 func StripBOM(s string) string { return strings.TrimPrefix(s, "\ufeff") }
 
-// numericText decides whether a text column holds numbers: it does when
-// more than half of its cells parse as numbers (finite or not) or are
-// missing-value markers with at least one number among them. Then ok is
-// true and the values are returned, or, at the first cell that is not a
-// finite number, an error naming the row and the value (wrapping
-// ErrNotFinite for a missing value or one beyond the float64 range, else
-// ErrNonNumeric). Otherwise the column is text (ok false).
-func numericText(recs []string, name string) (y []float64, ok bool, err error) {
+// NumericText decides whether the cells of a text column (a gota String
+// series' Records) hold numbers: they do (numeric is true) when more than
+// half of the cells that are not missing-value markers parse as numbers.
+// gota reads a numeric column with one bad cell ("1e400", "6..1", "?",
+// "NA" in an int column) as strings; such a column must be rejected, not
+// taken for text. For a numeric column, values are the numbers, or err
+// names the first cell that is not a finite number, its row (from 0) and
+// its value: wrapping ErrNotFinite for a missing value or one beyond the
+// float64 range, ErrNonNumeric for text. name names the column.
+func NumericText(recs []string, name string) (values []float64, numeric bool, err error) {
 	nums, nas := 0, 0
 	for _, r := range recs {
 		_, err := strconv.ParseFloat(strings.TrimSpace(r), 64)
@@ -515,17 +517,17 @@ func numericText(recs []string, name string) (y []float64, ok bool, err error) {
 	if nums == 0 || 2*nums <= len(recs)-nas {
 		return nil, false, nil
 	}
-	y = make([]float64, len(recs))
+	values = make([]float64, len(recs))
 	for i, r := range recs {
 		v, perr := strconv.ParseFloat(strings.TrimSpace(r), 64)
 		switch {
 		case perr == nil && !math.IsNaN(v) && !math.IsInf(v, 0):
-			y[i] = v
+			values[i] = v
 		case perr == nil || isRangeError(perr) || isNAText(r):
-			return nil, true, Errorf(ErrNotFinite, "target %q has the missing or non-finite value %q at row %d (a numeric target takes the features' check; to read the column as class labels use FromDataFrameClasses)", name, r, i)
+			return nil, true, Errorf(ErrNotFinite, "column %q of numbers has the missing or non-finite value %q at row %d", name, r, i)
 		default:
-			return nil, true, Errorf(ErrNonNumeric, "target %q has %q at row %d, which is not a number, in a column of numbers (to read the column as class labels use FromDataFrameClasses)", name, r, i)
+			return nil, true, Errorf(ErrNonNumeric, "column %q of numbers has %q at row %d, which is not a number", name, r, i)
 		}
 	}
-	return y, true, nil
+	return values, true, nil
 }

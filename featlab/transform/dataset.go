@@ -1,6 +1,7 @@
 package transform
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -30,7 +31,24 @@ type FrameEncoder struct {
 // through in place and each string column becomes indicator columns named
 // "column=value". It returns the Dataset and the fitted encoder, whose
 // Dataset method encodes validation and test frames the same way.
+//
+// A string column whose cells are mostly numbers is a numeric column with
+// a bad cell (gota reads "1e400", "6..1" or "?" among numbers as text): it
+// is an error naming the row and the value (wrapping
+// featlab.ErrNotFinite or featlab.ErrNonNumeric), never a column of
+// categories.
 func OneHotDataset(df dataframe.DataFrame, target string, policy Unknown) (*featlab.Dataset, *FrameEncoder, error) {
+	return OneHotDatasetWith(df, target, &OneHot{Unknown: policy})
+}
+
+// OneHotDatasetWith is OneHotDataset with the encoder's settings given by
+// an unfitted OneHot (its Unknown policy and its MaxCells limit, which
+// OneHotDataset leaves at the default); the FrameEncoder keeps it, fitted.
+// A nil o is an error wrapping featlab.ErrParam.
+func OneHotDatasetWith(df dataframe.DataFrame, target string, o *OneHot) (*featlab.Dataset, *FrameEncoder, error) {
+	if o == nil {
+		return nil, nil, featlab.Errorf(featlab.ErrParam, "transform: nil OneHot")
+	}
 	df = stripBOM(df)
 	if df.Err != nil {
 		return nil, nil, featlab.Errorf(featlab.ErrShape, "transform: data frame carries an error: %v", df.Err)
@@ -38,12 +56,18 @@ func OneHotDataset(df dataframe.DataFrame, target string, policy Unknown) (*feat
 	e := &FrameEncoder{Target: target}
 	for _, n := range df.Names() {
 		if n != target && df.Col(n).Type() == series.String {
+			// A column of numbers with a bad cell is read as text by
+			// gota: reject it rather than encode each number as a
+			// category.
+			if _, numeric, err := featlab.NumericText(df.Col(n).Records(), n); numeric && err != nil {
+				return nil, nil, fmt.Errorf("transform: %w (not encoded as categories: fix or drop the cell)", err)
+			}
 			e.Columns = append(e.Columns, n)
 		}
 	}
 	enc := df
 	if len(e.Columns) > 0 {
-		e.OneHot = &OneHot{Unknown: policy}
+		e.OneHot = o
 		var err error
 		if enc, err = ApplyFrame(e.OneHot, df, e.Columns...); err != nil {
 			return nil, nil, err

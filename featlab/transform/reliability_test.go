@@ -235,3 +235,28 @@ func TestFrameBOM(t *testing.T) {
 		t.Errorf("TransformFrame: %v %v", out.Names(), err)
 	}
 }
+
+// Regression (issue 9, the feature side of the target defect): a numeric
+// feature column with one bad cell is read by gota as text, and
+// OneHotDataset encoded each of its numbers as a category, silently.
+func TestOneHotDatasetNumericBadCell(t *testing.T) {
+	for _, bad := range []string{"?", "6..1", "1e400"} {
+		df := dataframe.ReadCSV(strings.NewReader("age,color,y\n31,red,1\n45,blue,2\n" + bad + ",red,3\n27,red,4\n"))
+		ds, _, err := OneHotDataset(df, "y", UnknownError)
+		if err == nil {
+			t.Errorf("%q: no error; features %v", bad, ds.Names)
+			continue
+		}
+		if !(errors.Is(err, featlab.ErrNotFinite) || errors.Is(err, featlab.ErrNonNumeric)) || !strings.Contains(err.Error(), "row 2") || !strings.Contains(err.Error(), `"age"`) {
+			t.Errorf("%q: %v", bad, err)
+		}
+	}
+	// MaxCells reaches the encoder through OneHotDatasetWith.
+	df := dataframe.ReadCSV(strings.NewReader("id,y\na,1\nb,2\nc,3\n"))
+	if _, _, err := OneHotDatasetWith(df, "y", &OneHot{MaxCells: 4}); !errors.Is(err, featlab.ErrTooLarge) {
+		t.Errorf("MaxCells 4 for 3 x 3 indicators: %v", err)
+	}
+	if _, _, err := OneHotDatasetWith(df, "y", &OneHot{MaxCells: 9}); err != nil {
+		t.Errorf("MaxCells 9: %v", err)
+	}
+}

@@ -195,6 +195,19 @@ func frameEncoder() []failure {
 			))
 		}, want: errSays(transform.ErrUnknownCategory, `"pink"`)},
 		{input: "nil encoder", call: func() (any, error) { return (*transform.FrameEncoder)(nil).Dataset(train) }, want: errKinds(featlab.ErrNotFitted)},
+		{input: "OneHotDataset, a numeric feature with \"?\" at row 2", call: func() (any, error) {
+			df := dataframe.ReadCSV(strings.NewReader("age,color,y\n31,red,1\n45,blue,2\n?,red,3\n27,red,4\n"))
+			_, _, err := transform.OneHotDataset(df, "y", transform.UnknownError)
+			return nil, err
+		}, want: errSays(featlab.ErrNonNumeric, "row 2", `"age"`)},
+		{input: "OneHotDatasetWith(nil encoder)", call: func() (any, error) {
+			_, _, err := transform.OneHotDatasetWith(train, "y", nil)
+			return nil, err
+		}, want: errKinds(featlab.ErrParam)},
+		{input: "OneHotDatasetWith MaxCells 1", call: func() (any, error) {
+			_, _, err := transform.OneHotDatasetWith(train, "y", &transform.OneHot{MaxCells: 1})
+			return nil, err
+		}, want: errSays(featlab.ErrTooLarge, "MaxCells")},
 		{input: "OneHotDataset, no target", call: func() (any, error) {
 			_, _, err := transform.OneHotDataset(train, "zz", transform.UnknownError)
 			return nil, err

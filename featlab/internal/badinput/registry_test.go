@@ -32,7 +32,7 @@ func registry() []*entry {
 		}),
 		csvReader("featlab.FromDataFrame", true, func(text string) (any, error) {
 			return featlab.FromDataFrame(dataframe.ReadCSV(strings.NewReader(text)), "y")
-		}),
+		}, alsoCovers("featlab.NumericText")),
 		csvReader("featlab.FromDataFrameClasses", false, func(text string) (any, error) {
 			df := dataframe.ReadCSV(strings.NewReader(text))
 			if df.Err == nil && df.Ncol() > 0 && df.Col("y").Err == nil {
@@ -70,7 +70,7 @@ func registry() []*entry {
 			return &transform.Pipeline{Steps: []featlab.Transformer{&transform.Log{B: 1}, &transform.Standardize{}}}
 		}, alsoCovers("transform.FitFrame", "transform.TransformFrame", "transform.ApplyFrame", "transform.FitTransform")),
 		plainXY("transform.Norms", func(X mat.Matrix, _ []float64) (any, error) { return transform.Norms(X, transform.L2) }, ignoresY),
-		custom("transform.OneHotDataset", "frame", []string{"transform.FrameEncoder.Dataset"}, frameEncoder),
+		custom("transform.OneHotDataset", "frame", []string{"transform.FrameEncoder.Dataset", "transform.OneHotDatasetWith"}, frameEncoder),
 
 		// validate
 		vec("validate.MSE", validate.MSE),
