@@ -161,6 +161,14 @@ func frameColumns(t featlab.Transformer, df dataframe.DataFrame, cols []string, 
 		}
 		for _, n := range names {
 			s := df.Col(n)
+			if text && s.Type() == series.String {
+				// By default a column of numbers with a bad cell (read
+				// as text by gota) is an error, not categories; name it
+				// to encode it anyway.
+				if _, numeric, err := featlab.NumericText(s.Records(), n); numeric && err != nil {
+					return nil, fmt.Errorf("transform: %w (not encoded as categories by default: fix the cell, or name the column to encode it)", err)
+				}
+			}
 			if (text && s.Type() == series.String) || (!text && (s.Type() == series.Float || s.Type() == series.Int)) {
 				cols = append(cols, n)
 			}

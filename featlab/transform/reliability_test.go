@@ -260,3 +260,16 @@ func TestOneHotDatasetNumericBadCell(t *testing.T) {
 		t.Errorf("MaxCells 9: %v", err)
 	}
 }
+
+// The same for FitFrame's default columns of a OneHot; naming the column
+// encodes it as asked.
+func TestOneHotDefaultColumnsNumericBadCell(t *testing.T) {
+	df := dataframe.ReadCSV(strings.NewReader("age,color\n31,red\n45,blue\n?,red\n27,red\n"))
+	err := FitFrame(&OneHot{}, df)
+	if !errors.Is(err, featlab.ErrNonNumeric) || !strings.Contains(err.Error(), "row 2") {
+		t.Errorf("default columns: %v", err)
+	}
+	if err := FitFrame(&OneHot{}, df, "age", "color"); err != nil {
+		t.Errorf("named columns: %v", err)
+	}
+}
