@@ -397,6 +397,9 @@ func numericColumn(s series.Series, name string) ([]float64, error) {
 		// number beyond the float64 range too): when every value is a
 		// number or a missing-value marker, report the first bad one.
 		recs := s.Records()
+		if _, numeric, err := NumericText(recs, name); numeric && err != nil {
+			return nil, err // a column of numbers with a bad cell
+		}
 		bad := -1
 		for i, r := range recs {
 			v, err := strconv.ParseFloat(strings.TrimSpace(r), 64)

@@ -142,3 +142,13 @@ func TestFromDataFrameLike(t *testing.T) {
 		}
 	}
 }
+
+// A feature column of numbers with one bad cell names the cell and does
+// not advise one-hot encoding (it is not text).
+func TestNumericFeatureBadCell(t *testing.T) {
+	df := dataframe.ReadCSV(strings.NewReader("a,y\n1,3\n2,4\n6..1,5\n4,7\n"))
+	_, err := FromDataFrame(df, "y")
+	if !errors.Is(err, ErrNonNumeric) || !strings.Contains(err.Error(), `"6..1" at row 2`) || strings.Contains(err.Error(), "OneHot") {
+		t.Errorf("%v", err)
+	}
+}
