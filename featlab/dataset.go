@@ -493,6 +493,21 @@ func (ds *Dataset) String() string {
 	return fmt.Sprintf("Dataset %d examples x %d features [%s], target %q (%s)", m, d, strings.Join(ds.Names, ", "), ds.Target, kind)
 }
 
+// StripFrameBOM returns df with a UTF-8 byte-order mark removed from the
+// start of its first column name (gota's dataframe.ReadCSV keeps the mark
+// Excel's "CSV UTF-8" writes), or df itself when there is none. Every
+// featlab function that finds frame columns by name calls it.
+func StripFrameBOM(df dataframe.DataFrame) dataframe.DataFrame {
+	if df.Err != nil || df.Ncol() == 0 {
+		return df
+	}
+	first := df.Names()[0]
+	if clean := StripBOM(first); clean != first {
+		return df.Rename(clean, first)
+	}
+	return df
+}
+
 // StripBOM removes a UTF-8 byte-order mark (U+FEFF, which Excel's "CSV
 // UTF-8" writes before the first column name) from the start of s.
 func StripBOM(s string) string { return strings.TrimPrefix(s, "\ufeff") }

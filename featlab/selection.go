@@ -338,6 +338,7 @@ func (s *Selection) ApplyDataset(ds *Dataset) (*Dataset, error) {
 // (a target, an identifier) are kept. Chosen features keep their place in
 // df. A chosen feature missing from df is an error wrapping ErrMissing.
 func (s *Selection) ApplyFrame(df dataframe.DataFrame) (dataframe.DataFrame, error) {
+	df = StripFrameBOM(df)
 	if df.Err != nil {
 		return df, Errorf(ErrParam, "selection %q: frame carries an error: %v", s.Method, df.Err)
 	}

@@ -361,16 +361,5 @@ func offsetOf(widths []int, j int) int {
 	return s
 }
 
-// stripBOM renames a first column whose name starts with a UTF-8
-// byte-order mark (a CSV file saved by Excel as "CSV UTF-8" and read with
-// gota's ReadCSV) to the name without it.
-func stripBOM(df dataframe.DataFrame) dataframe.DataFrame {
-	if df.Err != nil || df.Ncol() == 0 {
-		return df
-	}
-	first := df.Names()[0]
-	if clean := featlab.StripBOM(first); clean != first {
-		return df.Rename(clean, first)
-	}
-	return df
-}
+// stripBOM is featlab.StripFrameBOM.
+func stripBOM(df dataframe.DataFrame) dataframe.DataFrame { return featlab.StripFrameBOM(df) }

@@ -153,6 +153,13 @@ func selectionMethods() []failure {
 			}
 			return nil, nil
 		}},
+		{input: "ApplyFrame, a byte-order mark before the first name", call: func() (any, error) {
+			got, err := sel.ApplyFrame(df.Rename("\ufeffa", "a"))
+			if err == nil && got.Names()[0] != "a" {
+				return nil, fmt.Errorf("got columns %q", got.Names())
+			}
+			return nil, err
+		}},
 		{input: "ApplyFrame, chosen column c missing", call: func() (any, error) { return sel.ApplyFrame(df.Select([]string{"a", "b"})) }, want: errSays(featlab.ErrMissing, `"c"`)},
 		{input: "ApplyFrame, chosen column c renamed C", call: func() (any, error) { return sel.ApplyFrame(df.Rename("C", "c")) }, want: errSays(featlab.ErrMissing, `"c"`)},
 	})

@@ -32,7 +32,7 @@ func registry() []*entry {
 		}),
 		csvReader("featlab.FromDataFrame", true, func(text string) (any, error) {
 			return featlab.FromDataFrame(dataframe.ReadCSV(strings.NewReader(text)), "y")
-		}, alsoCovers("featlab.NumericText")),
+		}, alsoCovers("featlab.NumericText", "featlab.StripFrameBOM")),
 		csvReader("featlab.FromDataFrameClasses", false, func(text string) (any, error) {
 			df := dataframe.ReadCSV(strings.NewReader(text))
 			if df.Err == nil && df.Ncol() > 0 && df.Col("y").Err == nil {
