@@ -146,8 +146,8 @@ type Result struct {
 // check may take ex.Budget (default DefaultBudget, 30 s); when it runs
 // out the case in progress fails with a message saying so. ex.Progress,
 // when set, is called as cases finish; without it a check that runs for
-// more than 2 s writes a line per case (at most one a second) to standard
-// error, so a slow check is never silent.
+// more than 10 s writes a line to standard error every 5 s or so (which
+// case, how long so far), so a slow check is never silent for long.
 func Check[F any](ex Exercise[F], student F) Result {
 	s := ex.settings()
 	key := nextCallKey(ex.Name, s)
@@ -216,6 +216,7 @@ func (ex Exercise[F]) settings() settings {
 type caseHooks struct {
 	begin func(i int, want string)
 	done  func(i int)
+	tick  func() // called about once a second while a case runs (in a child)
 }
 
 // checkLoop runs the cases in this process. left, when non-nil, returns

@@ -305,8 +305,14 @@ func checkIsolated[F any](ex Exercise[F], s settings, key string) (res Result, o
 			return nil
 		}
 	}
+	ticker := time.NewTicker(time.Second)
+	defer ticker.Stop()
 	for {
 		select {
+		case <-ticker.C:
+			if started && rep.tick != nil {
+				rep.tick()
+			}
 		case m, open := <-msgs:
 			if !open {
 				// The child is gone without a result.
@@ -350,21 +356,46 @@ func checkIsolated[F any](ex Exercise[F], s settings, key string) (res Result, o
 	}
 }
 
+// quietFor is how long a check runs before it reports on standard error
+// (without ex.Progress), and quietEvery the least time between two lines.
+// A check is normally done well within it, so notebook outputs stay the
+// same from run to run; a slow one is never silent for long.
+var (
+	quietFor   = 10 * time.Second
+	quietEvery = 5 * time.Second
+)
+
 // newReporter returns the hooks that report progress: ex.Progress when
-// set, else a line per finished case on standard error once the check has
-// run for 2 s (at most one a second).
+// set, else, once the check has run for quietFor, a line on standard
+// error as cases begin and while one runs (tick), at most one every
+// quietEvery.
 func newReporter(name string, progress func(done, total int), s settings, start time.Time) caseHooks {
 	var last time.Time
+	current := 0
+	say := func(running bool) {
+		now := time.Now()
+		if now.Sub(start) < quietFor || now.Sub(last) < quietEvery {
+			return
+		}
+		last = now
+		state := "begins"
+		if running {
+			state = "still running"
+		}
+		fmt.Fprintf(os.Stderr, "exercise %q: case %d of %d %s, %s since the check started\n", name, current+1, s.n, state, seconds(now.Sub(start).Round(time.Second)))
+	}
 	return caseHooks{
 		begin: func(i int, _ string) {
+			current = i
 			if progress != nil {
 				safeProgress(progress, i, s.n)
 				return
 			}
-			now := time.Now()
-			if now.Sub(start) >= 2*time.Second && now.Sub(last) >= time.Second {
-				last = now
-				fmt.Fprintf(os.Stderr, "exercise %q: case %d of %d after %s\n", name, i+1, s.n, seconds(now.Sub(start).Round(100*time.Millisecond)))
+			say(false)
+		},
+		tick: func() {
+			if progress == nil {
+				say(true)
 			}
 		},
 		done: func(i int) {
