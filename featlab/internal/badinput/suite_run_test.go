@@ -21,6 +21,7 @@ func TestConformance(t *testing.T) {
 	var all []failure
 	entries := registry()
 	for _, e := range entries {
+		current = e
 		var fs []failure
 		switch e.kind {
 		case "xy":
@@ -61,7 +62,7 @@ func TestConformance(t *testing.T) {
 	t.Logf("figures: %d entries covering %d exported identifiers, %d inputs, %d failures (%d known)",
 		len(entries), len(ids), figures.inputs, len(all), len(all)-unknown)
 	for _, check := range sortedKeys(covered) {
-		t.Logf("figures: %3d entries: %s", len(covered[check]), check)
+		t.Logf("figures: %3d exported entry points: %s", len(covered[check]), check)
 	}
 }
 
