@@ -2,6 +2,7 @@ package featlab
 
 import (
 	"errors"
+	"fmt"
 	"math/bits"
 )
 
@@ -22,8 +23,8 @@ const DefaultMaxCells = 1 << 27
 // CheckCells returns nil when rows x cols float64 values fit in limit
 // (0: DefaultMaxCells; negative: no limit), else an error wrapping
 // ErrTooLarge that names what would be allocated, its size in GB and the
-// config field (field) that raises the limit. Products that overflow int
-// are too large.
+// config field (field, when there is one) that raises the limit. Products
+// that overflow int are too large.
 func CheckCells(what, field string, rows, cols, limit int) error {
 	if limit < 0 {
 		return nil
@@ -36,6 +37,10 @@ func CheckCells(what, field string, rows, cols, limit int) error {
 		return nil
 	}
 	gb := float64(rows) * float64(cols) * 8 / 1e9
-	return Errorf(ErrTooLarge, "%s would be %d x %d = %.4g values (%.3g GB), over the limit of %d values (%.3g GB); raise %s (negative: no limit) if the machine has the memory",
-		what, rows, cols, float64(rows)*float64(cols), gb, limit, float64(limit)*8/1e9, field)
+	advice := ""
+	if field != "" {
+		advice = fmt.Sprintf("; raise %s (negative: no limit) if the machine has the memory", field)
+	}
+	return Errorf(ErrTooLarge, "%s would be %d x %d = %.4g values (%.3g GB), over the limit of %d values (%.3g GB)%s",
+		what, rows, cols, float64(rows)*float64(cols), gb, limit, float64(limit)*8/1e9, advice)
 }

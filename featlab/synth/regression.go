@@ -61,7 +61,7 @@ func Regression(m int, cfg RegressionConfig, seed uint64) (*featlab.Dataset, []f
 		return nil, nil, featlab.Errorf(featlab.ErrParam, "Noise = %v must be >= 0", cfg.Noise)
 	}
 	r := newRand(seed, streamRegression)
-	if err := featlab.CheckCells("synth: the data", "m or the number of features", m, d, 0); err != nil {
+	if err := featlab.CheckCells("synth: the data", "", m, d, 0); err != nil {
 		return nil, nil, err
 	}
 	X := mat.NewDense(m, d, nil)
