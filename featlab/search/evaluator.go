@@ -183,9 +183,8 @@ type CV struct {
 	// Learner is fitted on every fold; required.
 	Learner featlab.Learner
 	// Folds are the train/test splits, e.g. validate.KFold or a single
-	// hold-out fold. Default nil: 5 unshuffled contiguous folds
-	// (scikit-learn's KFold(5) without shuffling: the first m mod 5 folds
-	// get one extra example).
+	// hold-out fold. Default nil: validate.KFoldUnshuffled(m, 5),
+	// scikit-learn's default KFold(5).
 	Folds []validate.Fold
 	// Metric scores a fold's predictions: validate.MSE (default),
 	// validate.ZeroOneLoss, validate.Accuracy (set Higher), or
@@ -211,7 +210,7 @@ func (c CV) Evaluator(X mat.Matrix, y []float64) (*Evaluator, error) {
 	}
 	folds := c.Folds
 	if folds == nil {
-		if folds, err = contiguousFolds(m, 5); err != nil {
+		if folds, err = validate.KFoldUnshuffled(m, 5); err != nil {
 			return nil, err
 		}
 	}
@@ -240,32 +239,6 @@ func (c CV) Evaluator(X mat.Matrix, y []float64) (*Evaluator, error) {
 	return &Evaluator{Name: name, Higher: c.Higher, D: d, Eval: eval}, nil
 }
 
-// contiguousFolds is scikit-learn's KFold(k) without shuffling: fold f
-// tests the f-th contiguous block of rows, the first m mod k blocks one
-// longer.
-func contiguousFolds(m, k int) ([]validate.Fold, error) {
-	if k < 2 || k > m {
-		return nil, featlab.Errorf(featlab.ErrParam, "search: %d folds need 2 <= k <= m = %d", k, m)
-	}
-	folds := make([]validate.Fold, k)
-	start := 0
-	for f := range folds {
-		size := m / k
-		if f < m%k {
-			size++
-		}
-		for i := 0; i < m; i++ {
-			if i >= start && i < start+size {
-				folds[f].Test = append(folds[f].Test, i)
-			} else {
-				folds[f].Train = append(folds[f].Train, i)
-			}
-		}
-		start += size
-	}
-	return folds, nil
-}
-
 // InfoGain is Zhou's information gain of a subset (section 11.1) as a
 // criterion, higher is better: it wraps filter.InfoGain (continuous
 // attributes are bi-partitioned once, at the threshold that is best on its
@@ -278,7 +251,7 @@ type InfoGain struct {
 
 // Evaluator implements Criterion.
 func (c InfoGain) Evaluator(X mat.Matrix, y []float64) (*Evaluator, error) {
-	g, err := filter.NewInfoGainXY(X, y, nil, c.Categorical)
+	g, err := filter.NewInfoGain(X, y, filter.InfoGainConfig{Categorical: c.Categorical})
 	if err != nil {
 		return nil, err
 	}

@@ -87,7 +87,7 @@ type LeastSquares struct {
 	// Ridge >= 0 adds Ridge ||w||^2 to the squared error when fitting
 	// (scikit-learn's Ridge(alpha=Ridge)). Default 0.
 	Ridge float64
-	// Folds for CVMSE; default nil: K contiguous unshuffled folds.
+	// Folds for CVMSE; default nil: validate.KFoldUnshuffled(m, K).
 	Folds []validate.Fold
 	// K is the number of contiguous folds when Folds is nil (default 5).
 	K int
@@ -225,7 +225,7 @@ func (c LeastSquares) build(X mat.Matrix, y []float64) (*lsEval, string, error) 
 			if k == 0 {
 				k = 5
 			}
-			if folds, err = contiguousFolds(m, k); err != nil {
+			if folds, err = validate.KFoldUnshuffled(m, k); err != nil {
 				return nil, "", err
 			}
 		}

@@ -103,7 +103,7 @@ func TestNotebook03Pitfall(t *testing.T) {
 
 func pairCriterion() search.CV {
 	folds, _ := validate.KFold(200, 5, 1)
-	lrn := linear.LogisticLearner{Config: linear.LogisticConfig{Lambda: 1e-3, Penalty: linear.L2Penalty, Intercept: true}}
+	lrn := linear.LogisticConfig{Lambda: 1e-3, Penalty: linear.L2Penalty, Intercept: true}
 	return search.CV{Learner: lrn, Folds: folds, Metric: validate.Accuracy, Higher: true, Name: "5-fold CV accuracy"}
 }
 
@@ -235,7 +235,7 @@ func lvwProblem(t *testing.T) (*mat.Dense, []float64, search.CV) {
 		t.Fatal(err)
 	}
 	folds, _ := validate.StratifiedKFold(ds.Y, 5, 1)
-	lrn := linear.LogisticLearner{Config: linear.LogisticConfig{Lambda: 1e-2, Penalty: linear.L2Penalty, Intercept: true}}
+	lrn := linear.LogisticConfig{Lambda: 1e-2, Penalty: linear.L2Penalty, Intercept: true}
 	return Z, ds.Y, search.CV{Learner: lrn, Folds: folds, Metric: validate.ZeroOneLoss, Name: "5-fold CV error"}
 }
 
@@ -314,13 +314,13 @@ func TestNotebook03WrapperFilterEmbedded(t *testing.T) {
 func wrapperFilterEmbedded(t *testing.T, ds *featlab.Dataset) (map[string][]int, map[string][]float64) {
 	tr, te, _ := validate.Holdout(442, 0.3, 1)
 	Xtr, ytr, Xte, yte := matx.Rows(ds.X, tr), matx.Take(ds.Y, tr), matx.Rows(ds.X, te), matx.Take(ds.Y, te)
-	pe, err := filter.Pearson(Xtr, ytr, nil, nil)
+	pe, err := filter.Pearson(Xtr, ytr, filter.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	fw, _ := search.Select(Xtr, ytr, search.Config{Strategy: search.Forward{Rule: search.ExactK}, Criterion: search.LeastSquares{Score: search.CVMSE}})
 	Z, _ := transform.FitTransform(&transform.Standardize{}, Xtr)
-	path, _ := linear.LassoPath(Z, ytr, linear.PathConfig{Intercept: true})
+	path, _ := linear.LassoPath(Z, ytr, linear.LassoPathConfig{Intercept: true})
 	orders := map[string][]int{"filter": pe.Ranking(), "wrapper": fw.Subset, "embedded": path.Order}
 	mse := map[string][]float64{}
 	for name, o := range orders {
@@ -348,7 +348,7 @@ func TestNotebook03SelectionBias(t *testing.T) {
 func selectionBias(t *testing.T) (biased, nested []float64) {
 	ds, _ := synth.NoiseClassification(60, 500, 1)
 	folds, _ := validate.KFold(60, 5, 2)
-	lrn := linear.LogisticLearner{Config: linear.LogisticConfig{Lambda: 1e-2, Penalty: linear.L2Penalty, Intercept: true}}
+	lrn := linear.LogisticConfig{Lambda: 1e-2, Penalty: linear.L2Penalty, Intercept: true}
 	fw := search.Config{Strategy: search.Forward{K: 10, Rule: search.ExactK}, Criterion: search.LeastSquares{Score: search.CVMSE}}
 	all, err := search.Select(ds.X, ds.Y, fw)
 	if err != nil {
@@ -375,7 +375,7 @@ func selectionBias(t *testing.T) (biased, nested []float64) {
 // treeSplits is the notebook's C4.5-style tree: each node splits on the
 // attribute of highest information gain; it counts the splits.
 func treeSplits(t *testing.T, ds *featlab.Dataset, cat []bool, used map[string]int) {
-	g, err := filter.NewInfoGainXY(ds.X, ds.Y, ds.Names, cat)
+	g, err := filter.NewInfoGain(ds.X, ds.Y, filter.InfoGainConfig{Names: ds.Names, Categorical: cat})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -41,7 +41,7 @@ func TestLeastSquaresMatchesRefit(t *testing.T) {
 	X, y := randProblem(60, 7, 3)
 	m, d := X.Dims()
 	rng := rand.New(rand.NewPCG(9, 9))
-	folds, _ := contiguousFolds(m, 5)
+	folds, _ := validate.KFoldUnshuffled(m, 5)
 	cvEv, err := CV{Learner: linear.LeastSquaresConfig{Intercept: true}, Folds: folds}.Evaluator(X, y)
 	if err != nil {
 		t.Fatal(err)
@@ -107,7 +107,7 @@ func TestLeastSquaresMatchesRefit(t *testing.T) {
 func TestRidgeCVMatchesRefit(t *testing.T) {
 	X, y := randProblem(50, 6, 11)
 	lam := 3.5
-	folds, _ := contiguousFolds(50, 5)
+	folds, _ := validate.KFoldUnshuffled(50, 5)
 	ref, _ := CV{Learner: linear.RidgeConfig{Lambda: lam, Objective: linear.RidgeSum, Intercept: true}, Folds: folds}.Evaluator(X, y)
 	ev, err := LeastSquares{Score: CVMSE, Ridge: lam}.Evaluator(X, y)
 	if err != nil {
