@@ -337,7 +337,8 @@ func wrapperFilterEmbedded(t *testing.T, ds *featlab.Dataset) (map[string][]int,
 // TestNotebook03SelectionBias: on 60 examples of 500 noise features,
 // choosing 10 features by forward search on all the data and then
 // cross-validating reports an error below 0.1; selecting inside each fold
-// reports 0.5 +- 0.1 (chance).
+// reports 0.5 +- 0.1 (chance), and so does search.Config as a selector in a
+// transform.Model cross-validated in one call.
 func TestNotebook03SelectionBias(t *testing.T) {
 	biased, nested := selectionBias(t)
 	if biased[9] >= 0.1 || math.Abs(nested[9]-0.5) > 0.1 {
@@ -368,6 +369,13 @@ func selectionBias(t *testing.T) (biased, nested []float64) {
 	for k := 1; k <= 10; k++ {
 		cv, _ := validate.CrossValidate(matx.Cols(ds.X, all.Subset[:k]), ds.Y, validate.CVConfig{Learner: lrn, Folds: folds, Metric: validate.ZeroOneLoss})
 		biased = append(biased, cv.Mean)
+	}
+	// search.Config as a featlab.Selector inside a transform.Model: the
+	// same nested estimate in one cross-validation call.
+	model := transform.Model{Steps: []featlab.Transformer{&transform.Select{Selector: fw}}, Learner: lrn}
+	cv, err := validate.CrossValidate(ds.X, ds.Y, validate.CVConfig{Learner: model, Folds: folds, Metric: validate.ZeroOneLoss})
+	if err != nil || math.Abs(cv.Mean-nested[9]) > 1e-12 {
+		t.Errorf("pipeline estimate %v (%v), nested loop %v", cv, err, nested[9])
 	}
 	return biased, nested
 }
