@@ -143,9 +143,13 @@ func BestSubsetsContext(ctx context.Context, X mat.Matrix, y []float64, cfg Best
 	}
 	bb.levels = make([][]float64, d+1)
 	bb.wbuf = make([][]float64, d+1)
+	bb.child = make([][]float64, d+1)
+	bb.pos = make([][]int, d+1)
 	for k := range bb.levels {
 		bb.levels[k] = make([]float64, k*k)
 		bb.wbuf[k] = make([]float64, k)
+		bb.child[k] = make([]float64, k)
+		bb.pos[k] = make([]int, d)
 	}
 	copy(bb.levels[d], inv)
 	copy(bb.wbuf[d], w)
@@ -188,6 +192,8 @@ type bnb struct {
 	best       []float64 // best[s]: least RSS of size s so far
 	set        [][]int
 	levels     [][]float64 // inverse buffers by subset size
+	child      [][]float64 // child RSS buffers by subset size
+	pos        [][]int     // feature -> position buffers by subset size
 	wbuf       [][]float64
 	nodes      int
 	ctx        context.Context
@@ -246,8 +252,8 @@ func (bb *bnb) visit(T []int, inv, w []float64, rss float64, allow []int) error 
 		return nil
 	}
 	// RSS of every child T \ {T[i]}
-	child := make([]float64, k)
-	pos := make(map[int]int, k)
+	child := bb.child[k][:k]
+	pos := bb.pos[k] // position in T of each feature
 	for i, j := range T {
 		pos[j] = i
 		child[i] = rss + w[i]*w[i]/inv[i*k+i]
@@ -258,8 +264,12 @@ func (bb *bnb) visit(T []int, inv, w []float64, rss float64, allow []int) error 
 	if len(allow) <= 1 || k-1 <= 1 {
 		return nil
 	}
-	// dearest removal first
-	sort.SliceStable(allow, func(a, c int) bool { return child[pos[allow[a]]] > child[pos[allow[c]]] })
+	// dearest removal first (insertion sort: allow is short; stable)
+	for i := 1; i < len(allow); i++ {
+		for c := i; c > 0 && child[pos[allow[c]]] > child[pos[allow[c-1]]]; c-- {
+			allow[c], allow[c-1] = allow[c-1], allow[c]
+		}
+	}
 	for i := len(allow) - 1; i >= 0; i-- {
 		rest := allow[i+1:]
 		if len(rest) == 0 {

@@ -171,14 +171,19 @@ func (c LeastSquares) build(X mat.Matrix, y []float64) (*lsEval, string, error) 
 		e.tss += (v - ybar) * (v - ybar)
 	}
 	if !c.NoIntercept {
-		for j := 0; j < d; j++ {
-			s := 0.0
-			for i := 0; i < m; i++ {
-				s += Xc.At(i, j)
+		mean := make([]float64, d)
+		for i := 0; i < m; i++ {
+			for j, v := range Xc.RawRowView(i) {
+				mean[j] += v
 			}
-			s /= float64(m)
-			for i := 0; i < m; i++ {
-				Xc.Set(i, j, Xc.At(i, j)-s)
+		}
+		for j := range mean {
+			mean[j] /= float64(m)
+		}
+		for i := 0; i < m; i++ {
+			row := Xc.RawRowView(i)
+			for j := range row {
+				row[j] -= mean[j]
 			}
 		}
 		for i := range yc {
