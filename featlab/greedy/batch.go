@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/matx"
 	"github.com/featlab/course/featlab/internal/par"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
@@ -65,7 +66,7 @@ func OMPBatch(D mat.Matrix, Y mat.Matrix, cfg OMPConfig) (*mat.Dense, error) {
 	A.Mul(Y, D)     // n x K: row i = D^T y_i
 	g := G.RawMatrix()
 	a := A.RawMatrix()
-	yr := rawOf(Y)
+	yr := matx.RowMajor(Y)
 	codes := mat.NewDense(n, K, nil)
 	cr := codes.RawMatrix()
 	par.Blocks(n, cfg.Workers, func(lo, hi int) {

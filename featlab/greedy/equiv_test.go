@@ -257,7 +257,7 @@ func TestOMPDegenerate(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(res.Support) != 6 || res.Stop != StopDependent {
+			if len(res.Support) != 6 || res.Stop != StopDependent || res.Converged {
 				t.Errorf("%s: support %v stop %v, want 6 features and StopDependent", res.Method, res.Support, res.Stop)
 			}
 			seen := map[int]bool{}

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/matx"
 	"github.com/featlab/course/featlab/internal/par"
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
@@ -160,8 +161,12 @@ type OMPResult struct {
 	Rounds    []OMPRound // one per chosen feature
 	RSS       float64    // final residual sum of squares ||y - Xw - b||^2
 	Stop      StopReason // why the run ended
-	// Iterations is the number of rounds run (= len(Support)).
-	Iterations int
+	// Convergence: Iterations is the number of rounds (= len(Support)),
+	// Gap the final RSS, Tol the Tol asked for; Converged reports that the
+	// run ended as asked: RSS <= Tol when Tol > 0, otherwise T features
+	// chosen or y fitted exactly (StopBudget, StopOrthogonal). A budget
+	// that exceeded the rank (StopDependent) leaves it false.
+	featlab.Convergence
 }
 
 // Selection returns the chosen features in order of entry with one "add"
@@ -175,14 +180,6 @@ func (r *OMPResult) Selection() *featlab.Selection {
 		})
 	}
 	return s
-}
-
-// rawOf returns a row-major view of X without copying a *mat.Dense.
-func rawOf(X mat.Matrix) blas64.General {
-	if rm, ok := X.(mat.RawMatrixer); ok {
-		return rm.RawMatrix()
-	}
-	return mat.DenseCopyOf(X).RawMatrix()
 }
 
 // checkConfig validates cfg against d features and returns the budget.
@@ -226,7 +223,7 @@ type ompDesign struct {
 }
 
 func newOMPDesign(X mat.Matrix, y []float64, intercept bool, names []string, workers int) (*ompDesign, error) {
-	raw := rawOf(X)
+	raw := matx.RowMajor(X)
 	m, d := raw.Rows, raw.Cols
 	ds := &ompDesign{m: m, d: d, x: raw.Data, stride: raw.Stride,
 		mean: make([]float64, d), y: make([]float64, m), norm2: make([]float64, d), c0: make([]float64, d)}
@@ -377,6 +374,7 @@ func OMP(X mat.Matrix, y []float64, cfg OMPConfig) (*OMPResult, error) {
 		return nil, fmt.Errorf("greedy.OMP: %w", err)
 	}
 	res := &OMPResult{Method: ompMethod("OMP", cfg), Names: names, Rule: cfg.Rule, Coef: make([]float64, d)}
+	res.Tol = cfg.Tol
 
 	c := append([]float64(nil), ds.c0...)     // <u_j, y> = <Xc_j, r>
 	n2 := append([]float64(nil), ds.norm2...) // ||u_j||^2
@@ -517,6 +515,12 @@ func (ds *ompDesign) intercept(support []int, w []float64) float64 {
 func (res *OMPResult) finish(ds *ompDesign, rss float64) {
 	res.RSS = rss
 	res.Iterations = len(res.Support)
+	res.Gap = rss
+	if res.Stop == StopTol {
+		res.Converged = true
+	} else if res.Tol == 0 {
+		res.Converged = res.Stop == StopBudget || res.Stop == StopOrthogonal
+	}
 	res.Intercept = ds.ymean
 	if n := len(res.Rounds); n > 0 {
 		last := res.Rounds[n-1]

@@ -47,6 +47,7 @@ func OMPTextbook(X mat.Matrix, y []float64, cfg OMPConfig) (*OMPResult, error) {
 		ds.column(cols[j], j)
 	}
 	res := &OMPResult{Method: ompMethod("OMP textbook (SVD)", cfg), Names: names, Rule: cfg.Rule, Coef: make([]float64, d)}
+	res.Tol = cfg.Tol
 	chosen := make([]bool, d)
 	var V *mat.Dense // m x rank basis; nil at the first round
 	var theta []float64
