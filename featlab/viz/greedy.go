@@ -29,6 +29,9 @@ func CriterionRounds(title, ylabel string, names []string, scores [][]float64, c
 		cols = 2
 	}
 	g := &Grid{Title: title}
+	if vg.Length(cols)*GridCell < Width {
+		g.Width = Width
+	}
 	var row []*plot.Plot
 	for t, sc := range scores {
 		if len(sc) != len(names) {
