@@ -85,6 +85,9 @@ type OMPConfig struct {
 	// Workers bounds the goroutines (0: all cores). Results are identical
 	// for every value.
 	Workers int
+	// Progress, when non-nil, receives (signals coded, total) from
+	// OMPBatch; OMP and OMPTextbook, which take one signal, ignore it.
+	Progress featlab.Progress
 	// Trace records in every round the criterion of every feature
 	// (OMPRound.Scores); OMPBatch ignores it. Default false.
 	Trace bool

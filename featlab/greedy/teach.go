@@ -236,6 +236,9 @@ func BestSubset(X mat.Matrix, y []float64, k int, intercept bool) ([]int, float6
 	if k < 1 || k > d {
 		return nil, 0, featlab.Errorf(featlab.ErrParam, "greedy.BestSubset: k = %d outside [1, %d]", k, d)
 	}
+	if k > m {
+		return nil, 0, featlab.Errorf(featlab.ErrParam, "greedy.BestSubset: k = %d exceeds the %d examples", k, m)
+	}
 	if c := binom(d, k); d > 30 || c > 1e7 {
 		return nil, 0, featlab.Errorf(featlab.ErrParam, "greedy.BestSubset: C(%d, %d) = %.0f subsets is too many", d, k, c)
 	}
