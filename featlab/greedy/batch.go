@@ -32,6 +32,12 @@ import (
 // updates <u_j, y> and ||u_j||^2 as OMP does. Signals run in parallel on
 // cfg.Workers goroutines; the result does not depend on the count.
 //
+// Dependence is judged from the running ||u_j||^2 = G_jj - sum_k q_k[j]^2
+// (an atom is skipped once it falls to DependenceTol G_jj); since the
+// recursion works on the Gram matrix it squares the condition number of
+// the chosen atoms, so for nearly collinear atoms OMP per signal, which
+// re-orthogonalises against the data, is the more accurate choice.
+//
 // cfg is OMPConfig: T (default max(floor(K/10), 1) without Tol), Tol
 // (per-signal residual sum of squares, computed as ||y||^2 - ||theta||^2),
 // Rule, Normalize, Workers and Progress apply; Intercept must be false (sparse
@@ -78,6 +84,18 @@ func OMPBatchContext(ctx context.Context, D mat.Matrix, Y mat.Matrix, cfg OMPCon
 	A.Mul(Y, D)     // n x K: row i = D^T y_i
 	g := G.RawMatrix()
 	a := A.RawMatrix()
+	for j := 0; j < K; j++ {
+		if v := g.Data[j*g.Stride+j]; math.IsInf(v, 0) || math.IsNaN(v) {
+			return nil, featlab.Errorf(featlab.ErrNotFinite, "greedy.OMPBatch: atom %d overflows: its squared norm is %v", j, v)
+		}
+	}
+	for i := 0; i < n; i++ {
+		for _, v := range a.Data[i*a.Stride : i*a.Stride+K] {
+			if math.IsInf(v, 0) || math.IsNaN(v) {
+				return nil, featlab.Errorf(featlab.ErrNotFinite, "greedy.OMPBatch: signal %d overflows: a correlation with an atom is %v", i, v)
+			}
+		}
+	}
 	yr := matx.RowMajor(Y)
 	codes := mat.NewDense(n, K, nil)
 	cr := codes.RawMatrix()

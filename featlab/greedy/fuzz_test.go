@@ -68,7 +68,13 @@ func FuzzOMP(f *testing.F) {
 			}
 			OMPTextbook(X, y, cfg)
 			Y := mat.NewDense(1, len(y), y)
-			OMPBatch(X, Y, OMPConfig{T: d, Rule: rule})
+			if codes, err := OMPBatch(X, Y, OMPConfig{T: d, Rule: rule}); err == nil {
+				for _, v := range codes.RawMatrix().Data {
+					if math.IsNaN(v) || math.IsInf(v, 0) {
+						t.Fatalf("batch codes %v", codes.RawMatrix().Data)
+					}
+				}
+			}
 		}
 		Forward(X, y, ForwardConfig{})
 		Backward(X, y, BackwardConfig{Intercept: true})
