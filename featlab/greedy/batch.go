@@ -46,6 +46,11 @@ import (
 //
 // Errors: nil, empty or non-finite D or Y, Y with a column count different
 // from D's row count, negative T or Tol, unknown Rule, Intercept set.
+//
+// For K-SVD and sparse coding with unit-norm atoms, Rule: Correlation is
+// the classic batch OMP of Rubinstein et al. (and scikit-learn's
+// sparse_encode with algorithm="omp"); the default Exact rule chooses the
+// atom that lowers the residual most.
 func OMPBatch(D mat.Matrix, Y mat.Matrix, cfg OMPConfig) (*mat.Dense, error) {
 	return OMPBatchContext(context.Background(), D, Y, cfg)
 }
