@@ -75,8 +75,10 @@ type OMPConfig struct {
 	// criterion then works on the centred columns). Default false.
 	Intercept bool
 	// Normalize divides the (centred) columns by their norms for the
-	// Correlation rule, as scikit-learn's deprecated normalize=True did.
-	// Coefficients are reported in the original units. The Exact rule is
+	// Correlation rule, as scikit-learn's deprecated normalize=True did
+	// (scikit-learn applied it only with fit_intercept=True; here it
+	// applies with or without Intercept). Coefficients are reported in
+	// the original units. The Exact rule is
 	// invariant to column scaling, so Normalize changes nothing there.
 	// Default false.
 	Normalize bool
