@@ -296,7 +296,7 @@ func OMP(X mat.Matrix, y []float64, cfg OMPConfig) (*OMPResult, error) {
 	res := &OMPResult{Method: ompMethod("OMP", cfg), Names: names, Rule: cfg.Rule, Coef: make([]float64, d)}
 	res.Tol = cfg.Tol
 
-	c := append([]float64(nil), ds.XtY...)     // <u_j, y> = <Xc_j, r>
+	c := append([]float64(nil), ds.XtY...)    // <u_j, y> = <Xc_j, r>
 	n2 := append([]float64(nil), ds.Norm2...) // ||u_j||^2
 	eligible := make([]bool, d)
 	for j := range eligible {
