@@ -82,8 +82,9 @@ type OMPConfig struct {
 	Normalize bool
 	// Names names the d features. Default x1..xd.
 	Names []string
-	// Workers bounds the goroutines (0: all cores). Results are identical
-	// for every value.
+	// Workers bounds the goroutines of OMPTextbook and OMPBatch (0: all
+	// cores); OMP runs on one, its pass over X being memory-bound. Results
+	// are identical for every value.
 	Workers int
 	// Progress, when non-nil, receives (signals coded, total) from
 	// OMPBatch; OMP and OMPTextbook, which take one signal, ignore it.
