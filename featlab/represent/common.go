@@ -6,6 +6,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/matx"
 )
 
 // AutoEncoder is a learned representation with an explicit encoder psi and
@@ -32,7 +33,7 @@ func ReconstructionError(ae AutoEncoder, X mat.Matrix) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	x := rowMajor(X)
+	x := matx.RowMajor(X)
 	r := R.RawMatrix()
 	s := 0.0
 	for i := 0; i < x.Rows; i++ {
@@ -100,7 +101,7 @@ func checkData(X mat.Matrix, what string) (m, d int, err error) {
 	if m == 0 || d == 0 {
 		return 0, 0, featlab.Errorf(featlab.ErrEmpty, "represent: %s is %dx%d", what, m, d)
 	}
-	x := rowMajor(X)
+	x := matx.RowMajor(X)
 	for i := 0; i < m; i++ {
 		for j, v := range x.Data[i*x.Stride : i*x.Stride+d] {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
@@ -126,7 +127,7 @@ func checkWidth(X mat.Matrix, d int, what string) error {
 // denseRows returns a contiguous row-major copy-or-view: a *mat.Dense with
 // stride == cols is used as is (not written), anything else is copied.
 func denseRows(X mat.Matrix) (data []float64, m, d int) {
-	g := rowMajor(X)
+	g := matx.RowMajor(X)
 	if g.Stride == g.Cols {
 		return g.Data[:g.Rows*g.Cols], g.Rows, g.Cols
 	}

@@ -8,6 +8,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/greedy"
 )
 
 // DictUpdate selects the dictionary step of dictionary learning.
@@ -44,6 +45,8 @@ type DictionaryLearningConfig struct {
 	// S: nonzeros per code for OMP, 1 <= S <= K. Default max(1, min(K,
 	// d/10)), scikit-learn's default for transform_n_nonzero_coefs.
 	S int
+	// Rule: OMP's selection rule, as in SparseCodeConfig.
+	Rule greedy.Rule
 	// Lambda >= 0 weights the l1 term of eq. 11.15 for the Lasso coder, in
 	// Zhou's scaling (scikit-learn's alpha is Lambda/2).
 	Lambda float64
@@ -109,7 +112,7 @@ type DictionaryLearning struct {
 	Replaced int
 	// Convergence: Iterations alternations run, Converged when the Tol rule
 	// stopped the fit before MaxIter, Gap the last relative decrease.
-	Convergence
+	featlab.Convergence
 }
 
 // LearnDictionary learns a dictionary from the rows of X.
@@ -178,7 +181,7 @@ func (dl *DictionaryLearning) fit(ctx context.Context, X mat.Matrix) error {
 	dl.Initial = st.initial
 	dl.Objective, dl.CodingObjective, dl.Replaced = nil, nil, 0
 	prev := st.initial
-	dl.Convergence = Convergence{Tol: cfg.Tol}
+	dl.Convergence = featlab.Convergence{Tol: cfg.Tol}
 	publish := func() {
 		dl.Atoms = mat.DenseCopyOf(st.D)
 		dl.Codes = mat.DenseCopyOf(st.V)
@@ -189,7 +192,7 @@ func (dl *DictionaryLearning) fit(ctx context.Context, X mat.Matrix) error {
 			return featlab.Errorf(err, "represent: DictionaryLearning cancelled after %d alternations", it)
 		}
 		// coding step (11.16)
-		Vnew, err := encodeWith(ctx, Xd, st.D, cfg.Coder, s, lambda, 0, 0, cfg.Workers, nil)
+		Vnew, err := encodeWith(ctx, Xd, st.D, cfg.Coder, s, cfg.Rule, lambda, 0, 0, cfg.Workers, nil)
 		if err != nil {
 			return featlab.Errorf(err, "represent: DictionaryLearning: coding step of alternation %d", it+1)
 		}
@@ -568,7 +571,7 @@ func (dl *DictionaryLearning) Encode(X mat.Matrix) (*mat.Dense, error) {
 	if dl == nil || dl.Atoms == nil {
 		return nil, featlab.Errorf(featlab.ErrNotFitted, "represent: DictionaryLearning used before Fit")
 	}
-	return SparseEncode(X, SparseCodeConfig{Atoms: dl.Atoms, Coder: dl.Coder, S: dl.S, Lambda: dl.Lambda, Workers: dl.Workers})
+	return SparseEncode(X, SparseCodeConfig{Atoms: dl.Atoms, Coder: dl.Coder, Rule: dl.Rule, S: dl.S, Lambda: dl.Lambda, Workers: dl.Workers})
 }
 
 // Transform is Encode (featlab.Transformer).

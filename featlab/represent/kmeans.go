@@ -2,7 +2,6 @@ package represent
 
 import (
 	"context"
-	"errors"
 	"math"
 	"math/rand/v2"
 	"sort"
@@ -112,7 +111,7 @@ type KMeans struct {
 	// when the stopping rule held within MaxIter, Gap the last sum of
 	// squared centroid moves (0 when the labels stopped changing), Tol the
 	// absolute tolerance used.
-	Convergence
+	featlab.Convergence
 }
 
 // FitKMeans fits k-means to the rows of X.
@@ -203,7 +202,7 @@ func (km *KMeans) fit(ctx context.Context, X mat.Matrix) error {
 	}
 	runs := make([]*kmRun, nInit)
 	var stop error
-	err = doPar(ctx, nInit, cfg.Workers, cfg.Progress, func(r int) error {
+	err = par.Do(ctx, nInit, cfg.Workers, cfg.Progress, func(r int) error {
 		km := kmRun{x: x, m: m, d: d, k: cfg.K}
 		if init != nil {
 			km.c = append([]float64(nil), init...)
@@ -215,7 +214,7 @@ func (km *KMeans) fit(ctx context.Context, X mat.Matrix) error {
 		return nil
 	})
 	if err != nil {
-		stop = err
+		stop = featlab.Errorf(err, "represent: KMeans stopped")
 	}
 	best := -1
 	for r, run := range runs {
@@ -231,7 +230,7 @@ func (km *KMeans) fit(ctx context.Context, X mat.Matrix) error {
 	km.Labels = b.labels
 	km.Inertia = b.inertia
 	km.Restart = best
-	km.Convergence = Convergence{Iterations: b.iters, Converged: b.converged, Gap: b.shift, Tol: absTol}
+	km.Convergence = featlab.Convergence{Iterations: b.iters, Converged: b.converged, Gap: b.shift, Tol: absTol}
 	return stop
 }
 
@@ -743,47 +742,4 @@ func decode(V mat.Matrix, D *mat.Dense, who string) (*mat.Dense, error) {
 	out := mat.NewDense(m, d, nil)
 	out.Mul(V, D)
 	return out, nil
-}
-
-// doPar runs fn(i), i in [0, n), on up to workers goroutines, reports
-// progress in order and stops starting pieces once ctx is cancelled.
-func doPar(ctx context.Context, n, workers int, progress featlab.Progress, fn func(i int) error) error {
-	errs := make([]error, n)
-	done := make([]bool, n)
-	par.For(n, workers, func(i int) {
-		if ctx.Err() != nil {
-			errs[i] = ctx.Err()
-			return
-		}
-		errs[i] = fn(i)
-		done[i] = true
-	})
-	if progress != nil {
-		c := 0
-		for _, ok := range done {
-			if ok {
-				c++
-			}
-		}
-		progress(c, n)
-	}
-	for i, e := range errs {
-		if e != nil {
-			if errors.Is(e, context.Canceled) || errors.Is(e, context.DeadlineExceeded) {
-				return featlab.Errorf(e, "represent: cancelled after %d of %d pieces", countTrue(done), n)
-			}
-			return featlab.Errorf(featlab.ErrParam, "represent: piece %d: %v", i, e)
-		}
-	}
-	return nil
-}
-
-func countTrue(b []bool) int {
-	c := 0
-	for _, v := range b {
-		if v {
-			c++
-		}
-	}
-	return c
 }

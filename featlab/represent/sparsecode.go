@@ -7,6 +7,8 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/greedy"
+	"github.com/featlab/course/featlab/internal/par"
 	"github.com/featlab/course/featlab/linear"
 )
 
@@ -16,8 +18,9 @@ type Coder int
 const (
 	// OMP (the default): the s-sparse encoder of 25.3.1,
 	// psi(x) = argmin_v ||x - phi(v)||^2 s.t. ||v||_0 <= s, approximated
-	// greedily by orthogonal matching pursuit (scikit-learn's
-	// SparseCoder(transform_algorithm="omp", transform_n_nonzero_coefs=s)).
+	// greedily by orthogonal matching pursuit, greedy.OMPBatch (with Rule
+	// Correlation, scikit-learn's SparseCoder(transform_algorithm="omp",
+	// transform_n_nonzero_coefs=s)).
 	OMP Coder = iota
 	// Lasso: the l1 encoder psi(x) = argmin_v ||x - phi(v)||^2 +
 	// lambda ||v||_1 (25.3.1, Zhou 11.16), solved by featlab/linear's
@@ -34,6 +37,11 @@ type SparseCodeConfig struct {
 	Atoms *mat.Dense
 	// Coder: OMP (default) or Lasso.
 	Coder Coder
+	// Rule is OMP's selection rule (featlab/greedy): Exact (the default,
+	// the book's: the atom whose addition lowers the residual most) or
+	// Correlation (scikit-learn's: the atom most correlated with the
+	// residual; the two agree for orthonormal atoms).
+	Rule greedy.Rule
 	// S, 1 <= S <= k, bounds the nonzeros of an OMP code. Default
 	// max(1, min(k, d/10)) (scikit-learn's default).
 	S int
@@ -77,7 +85,7 @@ func SparseEncodeContext(ctx context.Context, X mat.Matrix, cfg SparseCodeConfig
 	if _, _, err := checkData(X, "X"); err != nil {
 		return nil, err
 	}
-	return encodeWith(ctx, X, cfg.Atoms, cfg.Coder, s, cfg.Lambda, cfg.Tol, cfg.MaxIter, cfg.Workers, cfg.Progress)
+	return encodeWith(ctx, X, cfg.Atoms, cfg.Coder, s, cfg.Rule, cfg.Lambda, cfg.Tol, cfg.MaxIter, cfg.Workers, cfg.Progress)
 }
 
 func (cfg SparseCodeConfig) sparsity(k, d int) (int, error) {
@@ -122,7 +130,7 @@ func checkAtoms(D *mat.Dense) (k, d int, err error) {
 }
 
 // encodeWith codes the rows of X (checked) against D (checked).
-func encodeWith(ctx context.Context, X mat.Matrix, D *mat.Dense, coder Coder, s int, lambda, tol float64, maxIter, workers int, progress featlab.Progress) (*mat.Dense, error) {
+func encodeWith(ctx context.Context, X mat.Matrix, D *mat.Dense, coder Coder, s int, rule greedy.Rule, lambda, tol float64, maxIter, workers int, progress featlab.Progress) (*mat.Dense, error) {
 	xd, ok := X.(*mat.Dense)
 	if !ok {
 		xd = mat.DenseCopyOf(X)
@@ -131,14 +139,18 @@ func encodeWith(ctx context.Context, X mat.Matrix, D *mat.Dense, coder Coder, s 
 		if err := ctx.Err(); err != nil {
 			return nil, featlab.Errorf(err, "represent: sparse coding cancelled")
 		}
-		return ompBatch(D, xd, s, workers), nil
+		V, err := greedy.OMPBatch(mat.DenseCopyOf(D.T()), xd, greedy.OMPConfig{T: s, Rule: rule, Workers: workers})
+		if err != nil {
+			return nil, featlab.Errorf(featlab.ErrParam, "represent: sparse coding: %v", err)
+		}
+		return V, nil
 	}
 	k, d := D.Dims()
 	m, _ := xd.Dims()
 	Dt := mat.DenseCopyOf(D.T())
 	out := mat.NewDense(m, k, nil)
 	lcfg := linear.LassoConfig{Lambda: lambda / (2 * float64(d)), Tol: tol, MaxIter: maxIter}
-	err := doPar(ctx, m, workers, progress, func(i int) error {
+	err := par.Do(ctx, m, workers, progress, func(i int) error {
 		x := xd.RawRowView(i)
 		if dot(x, x) == 0 {
 			return nil
