@@ -1,7 +1,6 @@
 package represent
 
 import (
-
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"

@@ -58,4 +58,3 @@ func TestImageGrid(t *testing.T) {
 		}
 	}
 }
-
