@@ -147,3 +147,22 @@ func TokenDocuments(m int, cfg TokenDocumentsConfig, seed uint64) (docs [][]stri
 	})
 	return docs, labels, nil
 }
+
+// Wave returns m points for the piecewise-constant example of 25.3.1: x ~
+// U[0, 10] and y = sin(x) + x/5 + N(0, 0.2^2), one feature "x" and a
+// numeric target "y". A linear predictor on the k-means indicator of x is
+// a step function of x.
+func Wave(m int, seed uint64) (*featlab.Dataset, error) {
+	if err := checkM(m, 2); err != nil {
+		return nil, err
+	}
+	r := newRand(seed, 25033)
+	X := mat.NewDense(m, 1, nil)
+	y := make([]float64, m)
+	for i := range y {
+		x := 10 * r.Float64()
+		X.Set(i, 0, x)
+		y[i] = math.Sin(x) + x/5 + 0.2*r.NormFloat64()
+	}
+	return featlab.NewDataset(X, y, []string{"x"}, "y")
+}
