@@ -59,6 +59,13 @@ type DictionaryLearningConfig struct {
 	// Tol times its value. Default 0: stop only when it does not lower it
 	// at all (or at MaxIter).
 	Tol float64
+	// Clear, after every dictionary step, replaces each atom that nearly
+	// duplicates an earlier one (|cos| > 0.99) or that fewer than 4 samples
+	// use by the worst-represented sample, and zeroes its codes, as the
+	// K-SVD implementation of Aharon et al. does to escape poor local
+	// minima. It can raise the objective for an alternation, so Objective
+	// is monotone only without it. Default false.
+	Clear bool
 	// Init, when non-nil, is the K x d starting dictionary (its rows are
 	// scaled to unit norm; none may be zero). Default: K distinct training
 	// rows drawn with Seed, scaled to unit norm (rows that are zero are
@@ -208,6 +215,9 @@ func (dl *DictionaryLearning) fit(ctx context.Context, X mat.Matrix) error {
 			st.mod()
 		}
 		dl.Replaced += st.replaceUnused()
+		if cfg.Clear {
+			dl.Replaced += st.clear()
+		}
 		st.refresh()
 		obj := st.objective()
 		dl.Objective = append(dl.Objective, obj)
@@ -558,6 +568,58 @@ func (st *dlState) replaceUnused() int {
 		}
 		taken[bi] = true
 		dj := st.D.RawRowView(j)
+		copy(dj, xi)
+		normalise(dj)
+		n++
+	}
+	return n
+}
+
+// clear replaces near-duplicate and rarely used atoms by the
+// worst-represented samples and zeroes their codes (DictionaryLearningConfig.Clear).
+func (st *dlState) clear() int {
+	m, d, k := st.m, st.d, st.k
+	vd := st.V.RawMatrix().Data
+	use := make([]int, k)
+	for i := 0; i < m; i++ {
+		for j, c := range vd[i*k : (i+1)*k] {
+			if c != 0 {
+				use[j]++
+			}
+		}
+	}
+	taken := map[int]bool{}
+	n := 0
+	for j := 0; j < k; j++ {
+		dj := st.D.RawRowView(j)
+		bad := use[j] > 0 && use[j] < 4
+		for l := 0; l < j && !bad; l++ {
+			bad = math.Abs(dot(dj, st.D.RawRowView(l))) > 0.99
+		}
+		if !bad {
+			continue
+		}
+		best, bi := 0.0, -1
+		for i := 0; i < m; i++ {
+			r := st.R[i*d : (i+1)*d]
+			if e := dot(r, r); e > best && !taken[i] {
+				best, bi = e, i
+			}
+		}
+		if bi < 0 {
+			continue
+		}
+		xi := st.x[bi*d : (bi+1)*d]
+		if dot(xi, xi) == 0 {
+			continue
+		}
+		for i := 0; i < m; i++ {
+			if c := vd[i*k+j]; c != 0 {
+				axpy(c, dj, st.R[i*d:(i+1)*d])
+				vd[i*k+j] = 0
+			}
+		}
+		taken[bi] = true
 		copy(dj, xi)
 		normalise(dj)
 		n++

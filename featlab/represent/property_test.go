@@ -339,3 +339,24 @@ func TestUnusedAtomsReplaced(t *testing.T) {
 		t.Errorf("objective %v, want 0", e)
 	}
 }
+
+// Clear replaces a duplicated atom of the starting dictionary.
+func TestClearReplacesDuplicates(t *testing.T) {
+	X := mat.DenseCopyOf(datasets.Digits().X.Slice(0, 200, 0, 64))
+	init := mat.DenseCopyOf(X.Slice(0, 8, 0, 64))
+	init.SetRow(5, init.RawRowView(2))
+	dl, err := LearnDictionary(X, DictionaryLearningConfig{K: 8, S: 2, MaxIter: 1, Init: init, Clear: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dl.Replaced == 0 {
+		t.Error("no atom replaced")
+	}
+	for j := 0; j < 8; j++ {
+		for l := 0; l < j; l++ {
+			if math.Abs(mat.Dot(dl.Atoms.RowView(j), dl.Atoms.RowView(l))) > 0.99 {
+				t.Errorf("atoms %d and %d still duplicate", l, j)
+			}
+		}
+	}
+}
