@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"sort"
 
+	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"
@@ -261,6 +262,10 @@ func kmeansPP(x []float64, m, d, k int, rng *rand.Rand) []float64 {
 	copy(c[:d], x[first*d:(first+1)*d])
 	closest := make([]float64, m)
 	assign := make([]int, m) // closest chosen centroid, for pruning
+	xn := make([]float64, m)
+	for i := range xn {
+		xn[i] = dot(x[i*d:(i+1)*d], x[i*d:(i+1)*d])
+	}
 	pot := 0.0
 	for i := range closest {
 		closest[i] = sqDist(x[i*d:(i+1)*d], c[:d])
@@ -289,10 +294,14 @@ func kmeansPP(x []float64, m, d, k int, rng *rand.Rand) []float64 {
 			// ||x - ct|| >= ||ct - mu_a|| - ||x - mu_a|| >= ||x - mu_a||
 			// when ||ct - mu_a||^2 >= 4 ||x - mu_a||^2: then min is unchanged.
 			p := 0.0
+			cn := dot(ct, ct)
+			vct := blas64.Vector{N: d, Inc: 1, Data: ct}
 			for i := range cand {
 				v := closest[i]
 				if cc[assign[i]] < 4*v {
-					v = min(v, sqDistBelow(x[i*d:(i+1)*d], ct, v))
+					// ||x - c||^2 = ||x||^2 + ||c||^2 - 2 x.c (as scikit-learn)
+					s := xn[i] + cn - 2*blas64.Dot(blas64.Vector{N: d, Inc: 1, Data: x[i*d : (i+1)*d]}, vct)
+					v = min(v, max(s, 0))
 				}
 				cand[i] = v
 				p += v
