@@ -84,8 +84,9 @@ func TestNotebook08Scalings(t *testing.T) {
 }
 
 // Digits, k = 64, s = 6, 20 alternations: no half-step increases the
-// objective (on the training split) and K-SVD <= approximate K-SVD, MOD;
-// all below scikit-learn's error at 6 nonzeros (all digits).
+// objective (on the training split); on all digits K-SVD, approximate
+// K-SVD and MOD end within 1% of each other and more than 30% below
+// scikit-learn's errors at 6 nonzeros.
 func TestNotebook08Updates(t *testing.T) {
 	Xtr, _, _, _ := digitsSplit(t)
 	dl, err := represent.LearnDictionary(Xtr, represent.DictionaryLearningConfig{K: 64, S: 6, MaxIter: 20, Seed: 1})
@@ -118,7 +119,8 @@ func TestNotebook08Updates(t *testing.T) {
 	}
 	_ = json.Unmarshal(b, &ref)
 	sk, mb := ref["DictionaryLearning"].Err, ref["MiniBatchDictionaryLearning"].Err
-	if !(errs[0] <= errs[1] && errs[0] <= errs[2] && errs[0] < sk && errs[2] < sk && errs[0] < mb) {
+	lo, hi := math.Min(errs[0], math.Min(errs[1], errs[2])), math.Max(errs[0], math.Max(errs[1], errs[2]))
+	if !(hi < 1.01*lo && hi < 0.7*sk && hi < 0.7*mb) {
 		t.Errorf("errors %v, scikit-learn %v, mini-batch %v", errs, sk, mb)
 	}
 }

@@ -87,6 +87,9 @@ func (g *ImageGrid) size() (w, h vg.Length) {
 	rows, cols, cell, capH, titleH := g.layout()
 	pad := 0.15 * cell
 	w = vg.Length(cols)*(cell+pad) + pad
+	if g.Title != "" {
+		w = max(w, imageTextStyle(13).Width(g.Title)+vg.Centimeter)
+	}
 	h = vg.Length(rows)*(cell+pad+capH) + pad + titleH
 	return w, h
 }
@@ -127,11 +130,13 @@ func (g *ImageGrid) draw(dc draw.Canvas) {
 		top -= titleH
 	}
 	cap := imageTextStyle(9)
+	gridW := vg.Length(cols)*(cell+pad) + pad
+	left := dc.Min.X + (dc.Max.X-dc.Min.X-gridW)/2
 	pw := cell / vg.Length(g.Width)
 	ph := cell / vg.Length(g.Height)
 	for k, im := range g.Images {
 		r, c := k/cols, k%cols
-		x0 := dc.Min.X + pad + vg.Length(c)*(cell+pad)
+		x0 := left + pad + vg.Length(c)*(cell+pad)
 		y0 := top - pad - vg.Length(r)*(cell+pad+capH) // top edge of the image
 		lo, hi := math.Inf(1), math.Inf(-1)
 		for _, v := range im {
