@@ -454,7 +454,9 @@ func (r *kmRun) assignFull(upper, lower []float64) {
 		b, b2 := math.Inf(1), math.Inf(1)
 		bj := 0
 		for j := 0; j < k; j++ {
-			s := sqDist(xi, r.c[j*d:(j+1)*d])
+			// partial distance: a centroid farther than the second best
+			// changes nothing
+			s := sqDistBelow(xi, r.c[j*d:(j+1)*d], b2)
 			if s < b {
 				b2 = b
 				b, bj = s, j
@@ -570,7 +572,7 @@ func (r *kmRun) assignHamerly(upper, lower, half []float64) {
 		b, b2 := math.Inf(1), math.Inf(1)
 		bj := 0
 		for j := 0; j < r.k; j++ {
-			s := sqDist(xi, r.c[j*d:(j+1)*d])
+			s := sqDistBelow(xi, r.c[j*d:(j+1)*d], b2)
 			if s < b {
 				b2 = b
 				b, bj = s, j
@@ -658,7 +660,7 @@ func (km *KMeans) Predict(X mat.Matrix) (labels []int, sqdist []float64, err err
 			xi := x[i*d : (i+1)*d]
 			b, bj := math.Inf(1), 0
 			for j := 0; j < k; j++ {
-				if s := sqDist(xi, c[j*d:(j+1)*d]); s < b {
+				if s := sqDistBelow(xi, c[j*d:(j+1)*d], b); s < b {
 					b, bj = s, j
 				}
 			}
