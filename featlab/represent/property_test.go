@@ -360,3 +360,66 @@ func TestClearReplacesDuplicates(t *testing.T) {
 		}
 	}
 }
+
+func TestBagOfWordsOptions(t *testing.T) {
+	docs := [][]string{{"a", "b", "a"}, {"b", "c"}, {"b", "d", "d"}}
+	b := &BagOfWords{Weighting: TermFrequency}
+	if err := b.Fit(docs); err != nil {
+		t.Fatal(err)
+	}
+	V, _ := b.Transform([][]string{{"a", "a", "b", "zz"}, {}})
+	want := []float64{0.5, 0.25, 0, 0}
+	for j, w := range want {
+		if V.At(0, j) != w || V.At(1, j) != 0 {
+			t.Fatalf("term frequencies %v, want %v (unseen word counted in the length)", mat.Row(nil, 0, V), want)
+		}
+	}
+	b = &BagOfWords{MinDocs: 2}
+	_ = b.Fit(docs)
+	if len(b.Vocabulary) != 1 || b.Vocabulary[0] != "b" {
+		t.Errorf("MinDocs 2: %v", b.Vocabulary)
+	}
+	b = &BagOfWords{MaxWords: 2}
+	_ = b.Fit(docs)
+	if len(b.Vocabulary) != 2 || b.Vocabulary[0] != "a" || b.Vocabulary[1] != "b" {
+		t.Errorf("MaxWords 2: %v (b in 3 documents, then a by byte order)", b.Vocabulary)
+	}
+	W, _ := b.Decode(mat.NewDense(1, 2, []float64{0, 3}))
+	if len(W[0]) != 1 || W[0][0] != "b" {
+		t.Errorf("Decode %v", W)
+	}
+}
+
+// The K-SVD and approximate K-SVD steps of the fitting loop keep every
+// zero code zero and never raise the data term.
+func TestFitLoopKSVDPreservesSupport(t *testing.T) {
+	X := mat.DenseCopyOf(datasets.Digits().X.Slice(0, 300, 0, 64))
+	x, m, d := denseRows(X)
+	for _, approx := range []bool{false, true} {
+		D, _ := initDictionary(x, m, d, 24, nil, 3)
+		st := &dlState{x: x, m: m, d: d, k: 24, D: D, V: mat.NewDense(m, 24, nil), R: append([]float64(nil), x...)}
+		for it := 0; it < 3; it++ {
+			V, err := SparseEncode(X, SparseCodeConfig{Atoms: st.D, S: 4})
+			if err != nil {
+				t.Fatal(err)
+			}
+			st.acceptCodes(V)
+			before := mat.DenseCopyOf(st.V)
+			obj := st.objective()
+			for j := 0; j < 24; j++ {
+				st.ksvdAtom(j, approx)
+			}
+			for i := 0; i < m; i++ {
+				for j := 0; j < 24; j++ {
+					if before.At(i, j) == 0 && st.V.At(i, j) != 0 {
+						t.Fatalf("approx %v: code (%d,%d) left the support", approx, i, j)
+					}
+				}
+			}
+			st.refresh()
+			if o := st.objective(); o > obj*(1+1e-12) {
+				t.Fatalf("approx %v: dictionary step raised the objective %v -> %v", approx, obj, o)
+			}
+		}
+	}
+}
