@@ -155,3 +155,23 @@ func sqDistBelow(a, b []float64, bound float64) float64 {
 	}
 	return s
 }
+
+// sqDistBelow8 is sqDistBelow testing the bound every 8 coordinates.
+func sqDistBelow8(a, b []float64, bound float64) float64 {
+	b = b[:len(a)]
+	s := 0.0
+	i := 0
+	for ; i+8 <= len(a); i += 8 {
+		d0, d1, d2, d3 := a[i]-b[i], a[i+1]-b[i+1], a[i+2]-b[i+2], a[i+3]-b[i+3]
+		d4, d5, d6, d7 := a[i+4]-b[i+4], a[i+5]-b[i+5], a[i+6]-b[i+6], a[i+7]-b[i+7]
+		s += (d0*d0 + d1*d1) + (d2*d2 + d3*d3) + (d4*d4 + d5*d5) + (d6*d6 + d7*d7)
+		if s >= bound {
+			return s
+		}
+	}
+	for ; i < len(a); i++ {
+		d := a[i] - b[i]
+		s += d * d
+	}
+	return s
+}

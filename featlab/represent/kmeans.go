@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 	"sort"
 
-	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"
@@ -194,6 +193,13 @@ func (km *KMeans) fit(ctx context.Context, X mat.Matrix) error {
 		nInit = 1
 	}
 	absTol := tol * meanVariance(x, m, d)
+	// Work on the columns sorted by decreasing variance, so that partial
+	// distance searches stop early; undone on the centroids at the end.
+	perm := varianceOrder(x, m, d)
+	x = permuteCols(x, m, d, perm)
+	if init != nil {
+		init = permuteCols(init, cfg.K, d, perm)
+	}
 	alg := cfg.Algorithm
 	if alg == Auto {
 		alg = Hamerly
@@ -227,12 +233,53 @@ func (km *KMeans) fit(ctx context.Context, X mat.Matrix) error {
 		return stop
 	}
 	b := runs[best]
-	km.Centroids = mat.NewDense(cfg.K, d, b.c)
+	c := make([]float64, len(b.c))
+	for i := 0; i < cfg.K; i++ {
+		for t, j := range perm {
+			c[i*d+j] = b.c[i*d+t]
+		}
+	}
+	km.Centroids = mat.NewDense(cfg.K, d, c)
 	km.Labels = b.labels
 	km.Inertia = b.inertia
 	km.Restart = best
 	km.Convergence = featlab.Convergence{Iterations: b.iters, Converged: b.converged, Gap: b.shift, Tol: absTol}
 	return stop
+}
+
+// varianceOrder returns the columns in order of decreasing variance (ties:
+// lower index first).
+func varianceOrder(x []float64, m, d int) []int {
+	mean := make([]float64, d)
+	for i := 0; i < m; i++ {
+		axpy(1, x[i*d:(i+1)*d], mean)
+	}
+	v := make([]float64, d)
+	for i := 0; i < m; i++ {
+		for j, xv := range x[i*d : (i+1)*d] {
+			c := xv - mean[j]/float64(m)
+			v[j] += c * c
+		}
+	}
+	perm := make([]int, d)
+	for j := range perm {
+		perm[j] = j
+	}
+	sort.SliceStable(perm, func(a, b int) bool { return v[perm[a]] > v[perm[b]] })
+	return perm
+}
+
+// permuteCols returns a copy of the m x d row-major x with column t of the
+// result = column perm[t] of x.
+func permuteCols(x []float64, m, d int, perm []int) []float64 {
+	out := make([]float64, m*d)
+	for i := 0; i < m; i++ {
+		row, o := x[i*d:(i+1)*d], out[i*d:(i+1)*d]
+		for t, j := range perm {
+			o[t] = row[j]
+		}
+	}
+	return out
 }
 
 // meanVariance returns the mean over columns of the population variance.
@@ -262,10 +309,6 @@ func kmeansPP(x []float64, m, d, k int, rng *rand.Rand) []float64 {
 	copy(c[:d], x[first*d:(first+1)*d])
 	closest := make([]float64, m)
 	assign := make([]int, m) // closest chosen centroid, for pruning
-	xn := make([]float64, m)
-	for i := range xn {
-		xn[i] = dot(x[i*d:(i+1)*d], x[i*d:(i+1)*d])
-	}
 	pot := 0.0
 	for i := range closest {
 		closest[i] = sqDist(x[i*d:(i+1)*d], c[:d])
@@ -293,15 +336,13 @@ func kmeansPP(x []float64, m, d, k int, rng *rand.Rand) []float64 {
 			}
 			// ||x - ct|| >= ||ct - mu_a|| - ||x - mu_a|| >= ||x - mu_a||
 			// when ||ct - mu_a||^2 >= 4 ||x - mu_a||^2: then min is unchanged.
+			// Otherwise a partial distance search: the columns come in
+			// decreasing variance (see fit), so the sum passes v early.
 			p := 0.0
-			cn := dot(ct, ct)
-			vct := blas64.Vector{N: d, Inc: 1, Data: ct}
 			for i := range cand {
 				v := closest[i]
 				if cc[assign[i]] < 4*v {
-					// ||x - c||^2 = ||x||^2 + ||c||^2 - 2 x.c (as scikit-learn)
-					s := xn[i] + cn - 2*blas64.Dot(blas64.Vector{N: d, Inc: 1, Data: x[i*d : (i+1)*d]}, vct)
-					v = min(v, max(s, 0))
+					v = min(v, sqDistBelow8(x[i*d:(i+1)*d], ct, v))
 				}
 				cand[i] = v
 				p += v
