@@ -17,7 +17,8 @@ import (
 type KMeansAlgorithm int
 
 const (
-	// Auto (the default) is Hamerly for K < 20 and Elkan otherwise.
+	// Auto (the default) is Elkan when its m x K bounds take at most 400
+	// MB (m K <= 5e7), Hamerly otherwise.
 	Auto KMeansAlgorithm = iota
 	// Hamerly is Lloyd's iteration with Hamerly's (2010) bounds: one upper
 	// bound per point on the distance to its centroid and one lower bound
@@ -202,9 +203,9 @@ func (km *KMeans) fit(ctx context.Context, X mat.Matrix) error {
 	}
 	alg := cfg.Algorithm
 	if alg == Auto {
-		alg = Hamerly
-		if cfg.K >= 20 {
-			alg = Elkan
+		alg = Elkan
+		if m*cfg.K > 5e7 {
+			alg = Hamerly
 		}
 	}
 	runs := make([]*kmRun, nInit)
