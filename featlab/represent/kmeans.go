@@ -394,7 +394,12 @@ func (r *kmRun) run(maxIter int, tol float64, alg KMeansAlgorithm) {
 	half := make([]float64, k)  // half distance to the nearest other centroid
 	moved := make([]float64, k)
 	newC := make([]float64, k*d)
+	sums := make([]float64, k*d)
 	count := make([]int, k)
+	prevLab := make([]int, m)
+	for i := range prevLab {
+		prevLab[i] = -1
+	}
 	strict := false
 	first := true
 	var lowK, cc []float64
@@ -415,24 +420,34 @@ func (r *kmRun) run(maxIter int, tol float64, alg KMeansAlgorithm) {
 		}
 		first = false
 		r.iters = it + 1
-		// M step
-		clear(newC)
-		clear(count)
+		// M step: the per-cluster sums are updated for the points that
+		// changed cluster only (all points in the first iteration)
 		for i := 0; i < m; i++ {
-			j := r.labels[i]
+			j, p := r.labels[i], prevLab[i]
+			if j == p {
+				continue
+			}
+			xi := r.x[i*d : (i+1)*d]
+			if p >= 0 {
+				axpy(-1, xi, sums[p*d:(p+1)*d])
+				count[p]--
+			}
+			axpy(1, xi, sums[j*d:(j+1)*d])
 			count[j]++
-			axpy(1, r.x[i*d:(i+1)*d], newC[j*d:(j+1)*d])
 		}
-		r.relocateEmpty(newC, count, upper)
+		r.relocateEmpty(sums, count, upper)
+		copy(prevLab, r.labels)
 		shift := 0.0
 		maxMove := 0.0
 		for j := 0; j < k; j++ {
 			cj := newC[j*d : (j+1)*d]
 			if count[j] > 0 {
 				inv := 1 / float64(count[j])
-				for t := range cj {
-					cj[t] *= inv
+				for t, v := range sums[j*d : (j+1)*d] {
+					cj[t] = v * inv
 				}
+			} else {
+				copy(cj, r.c[j*d:(j+1)*d]) // no point to move it to
 			}
 			s := sqDist(cj, r.c[j*d:(j+1)*d])
 			shift += s
@@ -629,7 +644,7 @@ func (r *kmRun) assignHamerly(upper, lower, half []float64) {
 }
 
 // relocateEmpty gives each empty cluster the point farthest from its
-// centroid (scikit-learn's rule), taking it out of its old cluster's sum.
+// centroid (scikit-learn's rule), moving it between the clusters' sums.
 func (r *kmRun) relocateEmpty(newC []float64, count []int, upper []float64) {
 	d := r.d
 	var empty []int
