@@ -316,51 +316,60 @@ func kmeansPP(x []float64, m, d, k int, rng *rand.Rand) []float64 {
 		pot += closest[i]
 	}
 	cum := make([]float64, m)
-	cand := make([]float64, m)
-	bestD := make([]float64, m)
-	cc := make([]float64, k)
+	cand := make([]float64, trials*m) // cand[t*m+i]: closest after adding trial t
+	cc := make([]float64, trials*k)   // cc[t*k+a]: ||trial t - mu_a||^2
+	ids := make([]int, trials)
+	cts := make([][]float64, trials)
+	pots := make([]float64, trials)
 	for j := 1; j < k; j++ {
 		s := 0.0
 		for i, v := range closest {
 			s += v
 			cum[i] = s
 		}
-		bestPot, bestID := math.Inf(1), -1
-		for t := 0; t < trials; t++ {
+		// all trial points are drawn from the same distribution first, as
+		// scikit-learn does
+		for t := range ids {
 			id := sort.SearchFloat64s(cum, rng.Float64()*pot)
-			if id >= m {
-				id = m - 1
+			ids[t] = min(id, m-1)
+			cts[t] = x[ids[t]*d : (ids[t]+1)*d]
+			for a := 0; a < j; a++ {
+				cc[t*k+a] = sqDist(cts[t], c[a*d:(a+1)*d]) * (1 - 1e-9)
 			}
-			ct := x[id*d : (id+1)*d]
-			for l := 0; l < j; l++ {
-				cc[l] = sqDist(ct, c[l*d:(l+1)*d]) * (1 - 1e-9)
-			}
-			// ||x - ct|| >= ||ct - mu_a|| - ||x - mu_a|| >= ||x - mu_a||
-			// when ||ct - mu_a||^2 >= 4 ||x - mu_a||^2: then min is unchanged.
-			// Otherwise a partial distance search: the columns come in
-			// decreasing variance (see fit), so the sum passes v early.
-			p := 0.0
-			for i := range cand {
-				v := closest[i]
-				if cc[assign[i]] < 4*v {
-					v = min(v, sqDistBelow8(x[i*d:(i+1)*d], ct, v))
+			pots[t] = 0
+		}
+		// One pass over the points for all trials (each x_i is read once).
+		// ||x - ct|| >= ||ct - mu_a|| - ||x - mu_a|| >= ||x - mu_a|| when
+		// ||ct - mu_a||^2 >= 4 ||x - mu_a||^2: then the minimum is
+		// unchanged. Otherwise a partial distance search: the columns come
+		// in decreasing variance (see fit), so the sum passes v early.
+		for i := 0; i < m; i++ {
+			v0, a := closest[i], assign[i]
+			xi := x[i*d : (i+1)*d]
+			for t, ct := range cts {
+				v := v0
+				if cc[t*k+a] < 4*v {
+					v = min(v, sqDistBelow8(xi, ct, v))
 				}
-				cand[i] = v
-				p += v
-			}
-			if p < bestPot {
-				bestPot, bestID = p, id
-				copy(bestD, cand)
+				cand[t*m+i] = v
+				pots[t] += v
 			}
 		}
-		copy(c[j*d:(j+1)*d], x[bestID*d:(bestID+1)*d])
-		for i, v := range bestD {
+		bt := 0
+		for t := 1; t < trials; t++ {
+			if pots[t] < pots[bt] {
+				bt = t
+			}
+		}
+		copy(c[j*d:(j+1)*d], cts[bt])
+		best := cand[bt*m : (bt+1)*m]
+		for i, v := range best {
 			if v < closest[i] {
 				assign[i] = j
+				closest[i] = v
 			}
 		}
-		closest, bestD = bestD, closest
-		pot = bestPot
+		pot = pots[bt]
 	}
 	return c
 }
