@@ -3,6 +3,7 @@ package represent
 import (
 	"errors"
 	"math"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -181,6 +182,65 @@ func FuzzLearnDictionary(f *testing.F) {
 		for j := 0; j < k; j++ {
 			if n := mat.Norm(dl.Atoms.RowView(j), 2); math.Abs(n-1) > 1e-9 {
 				t.Fatalf("atom %d norm %v", j, n)
+			}
+		}
+	})
+}
+
+func FuzzBagOfWords(f *testing.F) {
+	f.Add("the cat sat|the dog||", "cat bird", 0, 0)
+	f.Fuzz(func(t *testing.T, train, test string, weighting, maxWords int) {
+		split := func(s string) [][]string {
+			var docs [][]string
+			for _, d := range strings.Split(s, "|") {
+				docs = append(docs, strings.Fields(d))
+			}
+			return docs
+		}
+		b := &BagOfWords{Weighting: Weighting(weighting), MaxWords: maxWords}
+		if err := b.Fit(split(train)); err != nil {
+			return
+		}
+		V, err := b.Transform(split(test))
+		if err != nil {
+			return
+		}
+		for _, v := range V.RawMatrix().Data {
+			if math.IsNaN(v) || v < 0 {
+				t.Fatalf("entry %v", v)
+			}
+		}
+		if _, err := b.Decode(V); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+func FuzzKMeansPCA(f *testing.F) {
+	f.Add(2, []byte{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12})
+	f.Fuzz(func(t *testing.T, k int, data []byte) {
+		d := 2
+		m := len(data) / d
+		if m == 0 || m > 40 {
+			return
+		}
+		X := mat.NewDense(m, d, nil)
+		for i := 0; i < m*d; i++ {
+			X.RawMatrix().Data[i] = float64(int8(data[i]))
+		}
+		if km, err := FitKMeans(X, KMeansConfig{K: k, NInit: 2}); err == nil {
+			if math.IsNaN(km.Inertia) || km.Inertia < 0 {
+				t.Fatalf("inertia %v", km.Inertia)
+			}
+			for _, v := range km.Centroids.RawMatrix().Data {
+				if math.IsNaN(v) {
+					t.Fatal("NaN centroid")
+				}
+			}
+		}
+		if p, err := FitPCA(X, PCAConfig{K: k}); err == nil {
+			if e, err := ReconstructionError(p, X); err != nil || math.IsNaN(e) {
+				t.Fatalf("PCA error %v %v", e, err)
 			}
 		}
 	})
