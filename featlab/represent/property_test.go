@@ -423,3 +423,18 @@ func TestFitLoopKSVDPreservesSupport(t *testing.T) {
 		}
 	}
 }
+
+func TestSparseEncodeCancelled(t *testing.T) {
+	X := datasets.Digits().X
+	km, _ := FitKMeans(X, KMeansConfig{K: 16, NInit: 1})
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, c := range []Coder{OMP, Lasso} {
+		if _, err := SparseEncodeContext(ctx, X, SparseCodeConfig{Atoms: km.Centroids, Coder: c, Lambda: 1}); !errors.Is(err, context.Canceled) {
+			t.Errorf("coder %d: err %v, want context.Canceled", c, err)
+		}
+	}
+	if _, err := FitKMeansContext(ctx, X, KMeansConfig{K: 4}); !errors.Is(err, context.Canceled) {
+		t.Errorf("k-means: err %v", err)
+	}
+}

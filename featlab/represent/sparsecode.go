@@ -54,7 +54,7 @@ type SparseCodeConfig struct {
 	MaxIter int
 	// Workers bounds the goroutines coding samples (0: all cores).
 	Workers int
-	// Progress, when non-nil, is told of coded samples (Lasso only).
+	// Progress, when non-nil, is told of coded samples.
 	Progress featlab.Progress
 }
 
@@ -68,8 +68,9 @@ func SparseEncode(X mat.Matrix, cfg SparseCodeConfig) (*mat.Dense, error) {
 	return SparseEncodeContext(context.Background(), X, cfg)
 }
 
-// SparseEncodeContext is SparseEncode with cancellation (the lasso coder
-// stops between samples; the result is then nil).
+// SparseEncodeContext is SparseEncode with cancellation: no new chunk of
+// samples starts once ctx is done, and the error wraps ctx.Err() (the
+// result is then nil).
 func SparseEncodeContext(ctx context.Context, X mat.Matrix, cfg SparseCodeConfig) (*mat.Dense, error) {
 	k, d, err := checkAtoms(cfg.Atoms)
 	if err != nil {
@@ -136,11 +137,11 @@ func encodeWith(ctx context.Context, X mat.Matrix, D *mat.Dense, coder Coder, s 
 		xd = mat.DenseCopyOf(X)
 	}
 	if coder == OMP {
-		if err := ctx.Err(); err != nil {
-			return nil, featlab.Errorf(err, "represent: sparse coding cancelled")
-		}
-		V, err := greedy.OMPBatch(mat.DenseCopyOf(D.T()), xd, greedy.OMPConfig{T: s, Rule: rule, Workers: workers})
+		V, err := greedy.OMPBatchContext(ctx, mat.DenseCopyOf(D.T()), xd, greedy.OMPConfig{T: s, Rule: rule, Workers: workers, Progress: progress})
 		if err != nil {
+			if ctx.Err() != nil {
+				return nil, featlab.Errorf(err, "represent: sparse coding cancelled")
+			}
 			return nil, featlab.Errorf(featlab.ErrParam, "represent: sparse coding: %v", err)
 		}
 		return V, nil
