@@ -438,3 +438,29 @@ func TestSparseEncodeCancelled(t *testing.T) {
 		t.Errorf("k-means: err %v", err)
 	}
 }
+
+// A linear classifier on k-means indicators predicts one class per
+// cluster (piecewise constant); labels must be classes.
+func TestLinearClassifierOnIndicators(t *testing.T) {
+	ds := datasets.Digits()
+	km, _ := FitKMeans(ds.X, KMeansConfig{K: 20, NInit: 2, Seed: 2})
+	Psi, _ := km.Encode(ds.X)
+	p, err := LinearClassifier{}.Fit(Psi, ds.Y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	yh, _ := p.Predict(Psi)
+	byCluster := map[int]float64{}
+	for i, l := range km.Labels {
+		if v, ok := byCluster[l]; ok && v != yh[i] {
+			t.Fatalf("cluster %d predicted as %v and %v", l, v, yh[i])
+		}
+		byCluster[l] = yh[i]
+	}
+	if _, err := (LinearClassifier{}).Fit(Psi, append([]float64{0.5}, ds.Y[1:]...)); !errors.Is(err, featlab.ErrLabels) {
+		t.Errorf("non-integer label: %v", err)
+	}
+	if _, err := p.Predict(ds.X); !errors.Is(err, featlab.ErrShape) {
+		t.Errorf("wrong width: %v", err)
+	}
+}
