@@ -348,7 +348,15 @@ func kmeansPP(x []float64, m, d, k int, rng *rand.Rand) []float64 {
 			xi := x[i*d : (i+1)*d]
 			for t, ct := range cts {
 				v := v0
-				if cc[t*k+a] < 4*v {
+				if cc[t*k+a] < 4*v && d >= 8 {
+					// first 8 coordinates inline: most searches stop here
+					a8, b8 := xi[:8:8], ct[:8:8]
+					d0, d1, d2, d3 := a8[0]-b8[0], a8[1]-b8[1], a8[2]-b8[2], a8[3]-b8[3]
+					d4, d5, d6, d7 := a8[4]-b8[4], a8[5]-b8[5], a8[6]-b8[6], a8[7]-b8[7]
+					if s8 := (d0*d0 + d1*d1) + (d2*d2 + d3*d3) + (d4*d4 + d5*d5) + (d6*d6 + d7*d7); s8 < v {
+						v = min(v, s8+sqDistBelow8(xi[8:], ct[8:], v-s8))
+					}
+				} else if cc[t*k+a] < 4*v {
 					v = min(v, sqDistBelow8(xi, ct, v))
 				}
 				cand[t*m+i] = v
