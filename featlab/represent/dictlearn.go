@@ -199,7 +199,7 @@ func (dl *DictionaryLearning) fit(ctx context.Context, X mat.Matrix) error {
 			return featlab.Errorf(err, "represent: DictionaryLearning cancelled after %d alternations", it)
 		}
 		// coding step (11.16)
-		Vnew, err := encodeWith(ctx, Xd, st.D, cfg.Coder, s, cfg.Rule, lambda, 0, 0, cfg.Workers, nil)
+		Vnew, err := encodeWith(ctx, Xd, st.D, cfg.Coder, s, cfg.Rule, lambda, 0, 0, cfg.Workers, nil, st.V)
 		if err != nil {
 			return featlab.Errorf(err, "represent: DictionaryLearning: coding step of alternation %d", it+1)
 		}

@@ -86,7 +86,7 @@ func SparseEncodeContext(ctx context.Context, X mat.Matrix, cfg SparseCodeConfig
 	if _, _, err := checkData(X, "X"); err != nil {
 		return nil, err
 	}
-	return encodeWith(ctx, X, cfg.Atoms, cfg.Coder, s, cfg.Rule, cfg.Lambda, cfg.Tol, cfg.MaxIter, cfg.Workers, cfg.Progress)
+	return encodeWith(ctx, X, cfg.Atoms, cfg.Coder, s, cfg.Rule, cfg.Lambda, cfg.Tol, cfg.MaxIter, cfg.Workers, cfg.Progress, nil)
 }
 
 func (cfg SparseCodeConfig) sparsity(k, d int) (int, error) {
@@ -131,7 +131,8 @@ func checkAtoms(D *mat.Dense) (k, d int, err error) {
 }
 
 // encodeWith codes the rows of X (checked) against D (checked).
-func encodeWith(ctx context.Context, X mat.Matrix, D *mat.Dense, coder Coder, s int, rule greedy.Rule, lambda, tol float64, maxIter, workers int, progress featlab.Progress) (*mat.Dense, error) {
+// A non-nil warm (m x k) gives the lasso its starting points.
+func encodeWith(ctx context.Context, X mat.Matrix, D *mat.Dense, coder Coder, s int, rule greedy.Rule, lambda, tol float64, maxIter, workers int, progress featlab.Progress, warm *mat.Dense) (*mat.Dense, error) {
 	xd, ok := X.(*mat.Dense)
 	if !ok {
 		xd = mat.DenseCopyOf(X)
@@ -156,7 +157,11 @@ func encodeWith(ctx context.Context, X mat.Matrix, D *mat.Dense, coder Coder, s 
 		if dot(x, x) == 0 {
 			return nil
 		}
-		r, err := linear.Lasso(Dt, x, lcfg)
+		c := lcfg
+		if warm != nil {
+			c.Init = warm.RawRowView(i)
+		}
+		r, err := linear.Lasso(Dt, x, c)
 		if err != nil {
 			return err
 		}
