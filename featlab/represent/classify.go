@@ -45,7 +45,7 @@ func (c LinearClassifier) Fit(X mat.Matrix, y []float64) (featlab.Predictor, err
 		if err != nil {
 			return nil, err
 		}
-		models[k] = md
+		models[k] = &md.Model
 	}
 	_, d := X.Dims()
 	return featlab.PredictorFunc(func(Z mat.Matrix) ([]float64, error) {
