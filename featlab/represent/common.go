@@ -2,6 +2,7 @@ package represent
 
 import (
 	"math"
+	"strconv"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -174,4 +175,41 @@ func sqDistBelow8(a, b []float64, bound float64) float64 {
 		s += d * d
 	}
 	return s
+}
+
+// checkScale returns an error when the sum of squares of x overflows, so
+// that no fit reports an infinite inertia, variance or objective.
+func checkScale(x []float64, what string) error {
+	s := 0.0
+	for _, v := range x {
+		s += v * v
+	}
+	if math.IsInf(s, 0) {
+		return featlab.Errorf(featlab.ErrNotFinite, "represent: the sum of squares of %s overflows float64 (rescale the data)", what)
+	}
+	return nil
+}
+
+// safeProgress calls p(done, total) and turns a panic into an error
+// wrapping featlab.ErrPanic.
+func safeProgress(p featlab.Progress, done, total int) (err error) {
+	if p == nil {
+		return nil
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = featlab.Errorf(featlab.ErrPanic, "represent: the Progress callback panicked: %v", r)
+		}
+	}()
+	p(done, total)
+	return nil
+}
+
+// names returns prefix1..prefixK.
+func names(prefix string, k int) []string {
+	out := make([]string, k)
+	for j := range out {
+		out[j] = prefix + strconv.Itoa(j+1)
+	}
+	return out
 }

@@ -174,6 +174,9 @@ func (dl *DictionaryLearning) fit(ctx context.Context, X mat.Matrix) error {
 		maxIter = 30
 	}
 	x, _, _ := denseRows(X)
+	if err := checkScale(x, "X"); err != nil {
+		return err
+	}
 	Xd := mat.NewDense(m, d, x)
 	lambda := 0.0
 	if cfg.Coder == Lasso {
@@ -223,8 +226,8 @@ func (dl *DictionaryLearning) fit(ctx context.Context, X mat.Matrix) error {
 		dl.Objective = append(dl.Objective, obj)
 		publish()
 		dl.Iterations = it + 1
-		if cfg.Progress != nil {
-			cfg.Progress(it+1, maxIter)
+		if err := safeProgress(cfg.Progress, it+1, maxIter); err != nil {
+			return err
 		}
 		dec := 0.0
 		if prev > 0 {
@@ -625,6 +628,15 @@ func (st *dlState) clear() int {
 		n++
 	}
 	return n
+}
+
+// OutputNames names the K output columns atom1..atomK (featlab.Namer).
+func (dl *DictionaryLearning) OutputNames([]string) ([]string, error) {
+	if dl == nil || dl.Atoms == nil {
+		return nil, featlab.Errorf(featlab.ErrNotFitted, "represent: DictionaryLearning used before Fit")
+	}
+	k, _ := dl.Atoms.Dims()
+	return names("atom", k), nil
 }
 
 // Encode codes the rows of X against the learned atoms with the configured

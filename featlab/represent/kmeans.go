@@ -178,6 +178,9 @@ func (km *KMeans) fit(ctx context.Context, X mat.Matrix) error {
 		tol = 1e-4
 	}
 	x, _, _ := denseRows(X)
+	if err := checkScale(x, "X"); err != nil {
+		return err
+	}
 	var init []float64
 	if cfg.Init != nil {
 		if featlab.IsNil(cfg.Init) {
@@ -695,6 +698,14 @@ func (r *kmRun) relocateEmpty(newC []float64, count []int, upper []float64) {
 		r.labels[i] = j
 		upper[i] = math.Inf(1) // force an exact recomputation
 	}
+}
+
+// OutputNames names the K output columns c1..cK (featlab.Namer).
+func (km *KMeans) OutputNames([]string) ([]string, error) {
+	if km == nil || km.Centroids == nil {
+		return nil, featlab.Errorf(featlab.ErrNotFitted, "represent: KMeans used before Fit")
+	}
+	return names("c", km.K), nil
 }
 
 // Encode returns the hard indicator codes psi(x) in {0,1}^K (25.3.1),

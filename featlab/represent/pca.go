@@ -76,6 +76,9 @@ func (p *PCA) Fit(X mat.Matrix) error {
 		return featlab.Errorf(featlab.ErrParam, "represent: PCA: K = %d outside [1, min(m, d) = %d]", p.K, r)
 	}
 	x, _, _ := denseRows(X)
+	if err := checkScale(x, "X"); err != nil {
+		return err
+	}
 	mean := make([]float64, d)
 	for i := 0; i < m; i++ {
 		axpy(1, x[i*d:(i+1)*d], mean)
@@ -139,6 +142,15 @@ func (p *PCA) Fit(X mat.Matrix) error {
 	}
 	p.Mean, p.Components, p.SingularValues, p.ExplainedVariance, p.ExplainedVarianceRatio = mean, W, s, ev, ratio
 	return nil
+}
+
+// OutputNames names the K output columns pc1..pcK (featlab.Namer).
+func (p *PCA) OutputNames([]string) ([]string, error) {
+	if p == nil || p.Components == nil {
+		return nil, featlab.Errorf(featlab.ErrNotFitted, "represent: PCA used before Fit")
+	}
+	k, _ := p.Components.Dims()
+	return names("pc", k), nil
 }
 
 // Encode returns psi(x) = W (x - mean) for each row: an m x K matrix.

@@ -143,7 +143,7 @@ func encodeWith(ctx context.Context, X mat.Matrix, D *mat.Dense, coder Coder, s 
 			if ctx.Err() != nil {
 				return nil, featlab.Errorf(err, "represent: sparse coding cancelled")
 			}
-			return nil, featlab.Errorf(featlab.ErrParam, "represent: sparse coding: %v", err)
+			return nil, featlab.Errorf(err, "represent: sparse coding")
 		}
 		return V, nil
 	}
@@ -211,6 +211,15 @@ func (sc *SparseCode) Encode(X mat.Matrix) (*mat.Dense, error) {
 
 // Transform is Encode.
 func (sc *SparseCode) Transform(X mat.Matrix) (*mat.Dense, error) { return sc.Encode(X) }
+
+// OutputNames names the k output columns atom1..atomk (featlab.Namer).
+func (sc *SparseCode) OutputNames([]string) ([]string, error) {
+	if sc == nil || !sc.fitted {
+		return nil, featlab.Errorf(featlab.ErrNotFitted, "represent: SparseCode used before Fit")
+	}
+	k, _ := sc.Atoms.Dims()
+	return names("atom", k), nil
+}
 
 // Decode returns V Atoms.
 func (sc *SparseCode) Decode(V mat.Matrix) (*mat.Dense, error) {
