@@ -114,6 +114,9 @@ func NoiseClassification(m, d int, seed uint64) (*featlab.Dataset, error) {
 		return nil, featlab.Errorf(featlab.ErrParam, "d = %d features, need at least 1", d)
 	}
 	r := newRand(seed, streamNoiseClf)
+	if err := featlab.CheckCells("synth: the data", "", m, d, 0); err != nil {
+		return nil, err
+	}
 	X := mat.NewDense(m, d, nil)
 	y := make([]float64, m)
 	raw := X.RawMatrix().Data

@@ -159,3 +159,8 @@ func learner(id string, l featlab.Learner, opts ...opt) *entry {
 	e.learner = l
 	return e
 }
+
+// nanIn: NaN is a documented marker in these result fields.
+func nanIn(fields ...string) opt {
+	return func(e *entry) { e.nanFields = append(e.nanFields, fields...) }
+}

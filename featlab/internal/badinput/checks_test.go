@@ -111,7 +111,7 @@ func checkOutcome(e *entry, check, in string, out any, err error, panicked strin
 			return []failure{fails(e.id, check, in, "error %q wraps no featlab sentinel", err)}
 		}
 	default:
-		if p, ok := finiteResult(out, e.allowInf); !ok {
+		if p, ok := finiteResult(out, e.allowInf, e.nanFields...); !ok {
 			return []failure{fails(e.id, check, in, "non-finite result %s and no error", p)}
 		}
 	}

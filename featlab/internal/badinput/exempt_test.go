@@ -88,4 +88,18 @@ var known = map[string]string{
 	"nb / helpers on nil and odd values / SelectionHTML(nil)":                 "nb (experience): dereferences the nil Selection (issue 9)",
 	"nb / helpers on nil and odd values / Display((*featlab.Selection)(nil))": "nb (experience): Display of a typed nil Selection reaches SelectionHTML(nil)",
 	"nb / helpers on nil and odd values / Save(nil)":                          "nb (experience): errors are plain errors.New, no featlab sentinel",
+	// Found when greedy and search landed (15:20 UTC); owners: the greedy
+	// and search helpers.
+	"greedy.OMP / callback panics / Progress panics":                                "greedy: a panicking Progress is not reported (no error)",
+	"greedy.OMPTextbook / callback panics / Progress panics":                        "greedy: as above",
+	"greedy.Forward / callback panics / Progress panics":                            "greedy: a panicking Progress propagates to the caller instead of an error wrapping ErrPanic",
+	"greedy.AdaBoostRisk / hostile input / NaN in X at row 2, column 1":             "greedy: NaN/Inf in H is not rejected",
+	"greedy.AdaBoostRisk / hostile input / +Inf in X at row 0, column 0":            "greedy: as above",
+	"greedy.AdaBoostRisk / hostile input / -Inf in X at row 7, column 2":            "greedy: as above",
+	"greedy.AdaBoostGradient / hostile input / NaN in X at row 2, column 1":         "greedy: as above",
+	"greedy.AdaBoostGradient / hostile input / +Inf in X at row 0, column 0":        "greedy: as above",
+	"greedy.AdaBoostGradient / hostile input / -Inf in X at row 7, column 2":        "greedy: as above",
+	"greedy / methods / OrthogonalityLoss of an empty matrix":                       "greedy: gonum's panic on an empty matrix, no message naming the function",
+	"search.BestSubsets / hostile input / constant y":                               "search: Result.Score is -Inf for a constant target (RSS 0 in a log criterion)",
+	"search / evaluators and helpers / ForwardStep from a subset with index 7 of 3": "search: an out-of-range index in the current subset is not rejected",
 }
