@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
 	"strings"
+	"sync"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
@@ -44,10 +46,48 @@ func FitFrame(t featlab.Transformer, df dataframe.DataFrame, cols ...string) err
 			return err
 		}
 	}
+	setFrameCols(t, cols)
+	return nil
+}
+
+// outside holds the FitFrame columns of transformers from other packages
+// (represent's PCA, a user's own), which have no place of their own for
+// them. Keys are the transformers themselves (pointers), so an entry lives
+// as long as the program: a few names per transformer fitted on a frame.
+var outside struct {
+	sync.Mutex
+	cols map[featlab.Transformer][]string
+}
+
+// setFrameCols records the columns t was fitted on with FitFrame.
+func setFrameCols(t featlab.Transformer, cols []string) {
 	if fn, ok := t.(frameNamed); ok {
 		fn.setFrameCols(cols)
+		return
 	}
-	return nil
+	if ty := reflect.TypeOf(t); ty.Kind() != reflect.Pointer || !ty.Comparable() {
+		return // a value cannot keep fitted state anyway
+	}
+	outside.Lock()
+	defer outside.Unlock()
+	if outside.cols == nil {
+		outside.cols = map[featlab.Transformer][]string{}
+	}
+	outside.cols[t] = append([]string(nil), cols...)
+}
+
+// fittedFrameCols returns the columns t was fitted on with FitFrame, or
+// nil.
+func fittedFrameCols(t featlab.Transformer) []string {
+	if fn, ok := t.(frameNamed); ok {
+		return fn.frameCols()
+	}
+	if ty := reflect.TypeOf(t); ty.Kind() != reflect.Pointer || !ty.Comparable() {
+		return nil
+	}
+	outside.Lock()
+	defer outside.Unlock()
+	return outside.cols[t]
 }
 
 // frameNamed is implemented by the transformers of this package (through
@@ -66,15 +106,16 @@ type frameNamed interface {
 // t's OutputNames ("color=green"); otherwise (polynomial features) all
 // outputs take the place of the first named column.
 //
-// Columns are matched by name, never by position. A transformer of this
-// package fitted with FitFrame transforms the columns it was fitted on,
-// found by name in df in whatever order they come: cols may be omitted,
-// or must name the same columns (in any order; other names are an error
-// wrapping featlab.ErrShape), and a fitted column missing from df is an
-// error wrapping featlab.ErrMissing that names it. A transformer fitted on
-// a matrix (or one from outside this package) takes the columns named by
-// cols, or by default every numeric column in frame order, as FitFrame
-// does. An output name that collides with a passed-through column is an
+// Columns are matched by name, never by position. A transformer fitted
+// with FitFrame transforms the columns it was fitted on, found by name in
+// df in whatever order they come: cols may be omitted, or must name the
+// same columns (in any order; other names are an error wrapping
+// featlab.ErrShape), and a fitted column missing from df is an error
+// wrapping featlab.ErrMissing that names it. The transformers of this
+// package forget the names when refitted on a matrix; one from another
+// package (a pointer) keeps the columns of its last FitFrame. A
+// transformer fitted on a matrix only takes the columns named by cols, or
+// by default every numeric column in frame order, as FitFrame does. An output name that collides with a passed-through column is an
 // error wrapping featlab.ErrShape.
 func TransformFrame(t featlab.Transformer, df dataframe.DataFrame, cols ...string) (dataframe.DataFrame, error) {
 	df = stripBOM(df)
@@ -147,8 +188,7 @@ func frameColumns(t featlab.Transformer, df dataframe.DataFrame, cols []string, 
 		return nil, featlab.Errorf(featlab.ErrEmpty, "transform: data frame is %dx%d", df.Nrow(), df.Ncol())
 	}
 	names := df.Names()
-	if fn, ok := t.(frameNamed); ok && useFitted && fn.frameCols() != nil {
-		fc := fn.frameCols()
+	if fc := fittedFrameCols(t); useFitted && fc != nil {
 		if len(cols) > 0 && !sameSet(cols, fc) {
 			return nil, featlab.Errorf(featlab.ErrShape, "transform: %T was fitted on the columns %q, asked to transform %q", t, fc, cols)
 		}
