@@ -137,7 +137,7 @@ func isNumeric(s series.Series) bool {
 // columns. With useFitted, the columns a transformer was fitted on with
 // FitFrame take precedence (see TransformFrame).
 func frameColumns(t featlab.Transformer, df dataframe.DataFrame, cols []string, useFitted bool) ([]string, error) {
-	if t == nil || isNilPointer(t) {
+	if featlab.IsNilValue(t) {
 		return nil, featlab.Errorf(featlab.ErrParam, "transform: nil transformer")
 	}
 	if df.Err != nil {
