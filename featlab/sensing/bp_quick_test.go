@@ -6,7 +6,7 @@ import (
 )
 
 func TestBPQuick(t *testing.T) {
-	
+
 	for _, sz := range [][3]int{{20, 60, 4}, {64, 256, 10}, {256, 1024, 30}, {40, 100, 25}, {100, 400, 20}, {50, 100, 30}} {
 		n, m, k := sz[0], sz[1], sz[2]
 		A, _ := Gaussian(n, m, 7)

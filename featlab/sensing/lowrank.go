@@ -14,15 +14,50 @@ type linop struct {
 	mulT       func(dst, P *mat.Dense) // dst (cols x b) = A^T P (rows x b)
 }
 
-// orth replaces the columns of Q by an orthonormal basis of their span
-// (thin QR; a rank-deficient block keeps its QR's Q, still orthonormal).
+// thinQR returns Q (n x b, orthonormal columns) and R (b x b, upper
+// triangular) with F = Q R, by modified Gram-Schmidt applied twice
+// (stable for the small b used here). A column dependent on the previous
+// ones gets a zero column in Q and a zero diagonal in R.
+func thinQR(F *mat.Dense) (*mat.Dense, *mat.Dense) {
+	n, b := F.Dims()
+	cols := make([][]float64, b)
+	for j := range cols {
+		cols[j] = mat.Col(nil, j, F)
+	}
+	R := mat.NewDense(b, b, nil)
+	for j := 0; j < b; j++ {
+		v := cols[j]
+		orig := norm2(v)
+		for pass := 0; pass < 2; pass++ {
+			for k := 0; k < j; k++ {
+				c := dot(cols[k], v)
+				R.Set(k, j, R.At(k, j)+c)
+				for i := range v {
+					v[i] -= c * cols[k][i]
+				}
+			}
+		}
+		nv := norm2(v)
+		if nv <= 1e-13*orig || nv == 0 {
+			clear(v)
+			continue
+		}
+		R.Set(j, j, nv)
+		for i := range v {
+			v[i] /= nv
+		}
+	}
+	Q := mat.NewDense(n, b, nil)
+	for j, c := range cols {
+		Q.SetCol(j, c)
+	}
+	return Q, R
+}
+
+// orth replaces the columns of Q by an orthonormal basis of their span.
 func orth(Q *mat.Dense) {
-	var qr mat.QR
-	qr.Factorize(Q)
-	r, c := Q.Dims()
-	full := mat.NewDense(r, r, nil)
-	qr.QTo(full)
-	Q.Copy(full.Slice(0, r, 0, c))
+	q, _ := thinQR(Q)
+	Q.Copy(q)
 }
 
 // partialSVD returns an approximate rank-b SVD of op by subspace iteration

@@ -51,3 +51,33 @@ func TestNuclearQuick(t *testing.T) {
 		t.Logf("%v: iters %d conv %v rank %d err %.2e cert %+v", sz, c.Iterations, c.Converged, c.Rank, mat.Norm(&D, 2)/mat.Norm(M, 2), *c.Certificate)
 	}
 }
+
+func TestSoftImputeQuick(t *testing.T) {
+	for _, sz := range [][4]int{{30, 30, 2, 50}, {300, 200, 5, 20}, {1000, 1000, 10, 20}} {
+		M, o := lowRankObs(sz[0], sz[1], sz[2], float64(sz[3])/100, 3)
+		p, err := SoftImpute(o, SoftImputeConfig{Refit: true, MaxRank: 30, NLambda: 5, Tol: 1e-4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range p.Fits {
+			t.Logf("lambda %.3g iters %d rank %d res %.2e", f.Lambda, f.Iterations, f.Rank, f.Residual)
+		}
+		c := p.Last()
+		var D mat.Dense
+		D.Sub(c.Matrix(), M)
+		t.Logf("%v: refit iters %d conv %v rank %d err %.2e", sz, c.Iterations, c.Converged, c.Rank, mat.Norm(&D, 2)/mat.Norm(M, 2))
+	}
+}
+
+func TestSVTQuick(t *testing.T) {
+	for _, sz := range [][4]int{{30, 30, 2, 50}, {300, 200, 5, 30}} {
+		M, o := lowRankObs(sz[0], sz[1], sz[2], float64(sz[3])/100, 3)
+		c, err := SVT(o, SVTConfig{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var D mat.Dense
+		D.Sub(c.Matrix(), M)
+		t.Logf("%v: iters %d conv %v rank %d err %.2e", sz, c.Iterations, c.Converged, c.Rank, mat.Norm(&D, 2)/mat.Norm(M, 2))
+	}
+}
