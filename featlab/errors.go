@@ -40,6 +40,10 @@ var (
 	// Solvers report this in their result as well; it is returned only
 	// where a caller asked for convergence to be enforced.
 	ErrNotConverged = errors.New("did not converge")
+	// ErrPanic: user code called by the library (a Learner, Predictor,
+	// Selector, evaluator or Progress callback) panicked. The error names
+	// the piece of work (fold, round, subset) and carries the panic value.
+	ErrPanic = errors.New("user code panicked")
 )
 
 // Errorf returns an error that wraps the sentinel kind with a formatted

@@ -71,3 +71,18 @@ type Namer interface {
 // Progress receives progress reports from long computations: done units of
 // work out of total. It is called from a single goroutine, in order.
 type Progress func(done, total int)
+
+// Selector chooses a subset of features from labelled training data. Filter
+// rankings with a selection rule, the support of a lasso fit and subset
+// searches are Selectors; transform.Pipeline fits one on the training rows
+// only and applies the returned Selection to later data.
+// Implementations must not retain or modify X or y.
+type Selector interface {
+	Select(X mat.Matrix, y []float64) (*Selection, error)
+}
+
+// SelectorFunc adapts an ordinary function to the Selector interface.
+type SelectorFunc func(X mat.Matrix, y []float64) (*Selection, error)
+
+// Select calls f(X, y).
+func (f SelectorFunc) Select(X mat.Matrix, y []float64) (*Selection, error) { return f(X, y) }

@@ -7,6 +7,9 @@ import (
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/featlab/course/featlab/internal/matx"
 )
 
 // Selection is the result of any feature selection method: which features
@@ -255,4 +258,77 @@ func FormatTable(header []string, rows [][]string) string {
 func isNumeric(s string) bool {
 	_, err := strconv.ParseFloat(s, 64)
 	return err == nil
+}
+
+// Apply returns a copy of the chosen columns of X, in Chosen order. X must
+// have one column per feature the selection was made over (len(Names)).
+func (s *Selection) Apply(X mat.Matrix) (*mat.Dense, error) {
+	if IsNil(X) {
+		return nil, Errorf(ErrEmpty, "selection %q: nil matrix", s.Method)
+	}
+	if _, d := X.Dims(); d != len(s.Names) {
+		return nil, Errorf(ErrShape, "selection %q was made over %d features, the matrix has %d columns", s.Method, len(s.Names), d)
+	}
+	if len(s.Chosen) == 0 {
+		return nil, Errorf(ErrEmpty, "selection %q chose no features", s.Method)
+	}
+	return matx.Cols(X, s.Chosen), nil
+}
+
+// ApplyDataset returns a copy of ds holding only the chosen features, in
+// Chosen order. The dataset's feature names must be the selection's Names
+// (the same features in the same order).
+func (s *Selection) ApplyDataset(ds *Dataset) (*Dataset, error) {
+	if ds == nil || IsNil(ds.X) {
+		return nil, Errorf(ErrEmpty, "selection %q: nil dataset", s.Method)
+	}
+	if len(ds.Names) != len(s.Names) {
+		return nil, Errorf(ErrShape, "selection %q was made over %d features, the dataset has %d", s.Method, len(s.Names), len(ds.Names))
+	}
+	for j, name := range s.Names {
+		if ds.Names[j] != name {
+			return nil, Errorf(ErrShape, "selection %q: feature %d is %q in the selection but %q in the dataset", s.Method, j, name, ds.Names[j])
+		}
+	}
+	if len(s.Chosen) == 0 {
+		return nil, Errorf(ErrEmpty, "selection %q chose no features", s.Method)
+	}
+	return ds.Columns(s.Chosen)
+}
+
+// ApplyFrame returns df without the feature columns the selection did not
+// choose, matched by name; columns that are not among the selection's Names
+// (a target, an identifier) are kept. Chosen features keep their place in
+// df. A chosen feature missing from df is an error wrapping ErrMissing.
+func (s *Selection) ApplyFrame(df dataframe.DataFrame) (dataframe.DataFrame, error) {
+	if df.Err != nil {
+		return df, Errorf(ErrParam, "selection %q: frame carries an error: %v", s.Method, df.Err)
+	}
+	have := map[string]bool{}
+	for _, n := range df.Names() {
+		have[n] = true
+	}
+	for _, n := range s.ChosenNames {
+		if !have[n] {
+			return df, Errorf(ErrMissing, "selection %q: chosen feature %q is not a column of the frame", s.Method, n)
+		}
+	}
+	drop := map[string]bool{}
+	for _, n := range s.Names {
+		drop[n] = true
+	}
+	for _, n := range s.ChosenNames {
+		drop[n] = false
+	}
+	var keep []string
+	for _, n := range df.Names() {
+		if !drop[n] {
+			keep = append(keep, n)
+		}
+	}
+	out := df.Select(keep)
+	if out.Err != nil {
+		return df, Errorf(ErrParam, "selection %q: %v", s.Method, out.Err)
+	}
+	return out, nil
 }

@@ -55,7 +55,7 @@ func BenchmarkCrossValidate(b *testing.B) {
 	X, y := linearData(10_000, 1)
 	folds, _ := KFold(10_000, 10, 2)
 	for b.Loop() {
-		if _, err := CrossValidate(leastSquares, X, y, folds, MSE); err != nil {
+		if _, err := CrossValidate(X, y, CVConfig{Learner: leastSquares, Folds: folds, Metric: MSE}); err != nil {
 			b.Fatal(err)
 		}
 	}

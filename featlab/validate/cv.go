@@ -1,12 +1,16 @@
 package validate
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"math"
+	"reflect"
 
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/matx"
 	"github.com/featlab/course/featlab/internal/par"
 )
 
@@ -22,9 +26,20 @@ type CVResult struct {
 	StdErr float64
 }
 
-// CVConfig configures CrossValidate. The zero value uses all cores and
-// reports no progress.
+// CVConfig configures CrossValidate. Learner, Folds and Metric are
+// required; the other fields' zero values use all cores and report no
+// progress.
 type CVConfig struct {
+	// Learner is fitted on the training rows of every fold. Folds run in
+	// parallel, so Fit and the Predictors it returns must be safe to call
+	// from several goroutines at once, as featlab's learners are (Fit must
+	// not keep or modify X or y).
+	Learner featlab.Learner
+	// Folds are the train/test splits (KFold, StratifiedKFold, Bootstrap,
+	// or the caller's own).
+	Folds []Fold
+	// Metric scores a fold as Metric(yTest, predictions).
+	Metric Metric
 	// Workers is the number of folds fitted at once; 0 means all cores
 	// (GOMAXPROCS), 1 runs the folds one after the other in the calling
 	// goroutine.
@@ -34,109 +49,148 @@ type CVConfig struct {
 	Progress featlab.Progress
 }
 
-// CrossValidate fits learner on the training rows of every fold and scores
-// its predictions on the test rows with metric, running folds in parallel
-// on all cores. It is CVConfig{}.Run.
-func CrossValidate(learner featlab.Learner, X mat.Matrix, y []float64, folds []Fold, metric Metric) (*CVResult, error) {
-	return CVConfig{}.Run(learner, X, y, folds, metric)
-}
-
-// Run fits learner on the training rows of every fold and scores its
-// predictions on the test rows with metric(yTest, predictions).
+// CrossValidate fits cfg.Learner on the training rows of every fold and
+// scores its predictions on the test rows with cfg.Metric(yTest, yhat).
 //
-// Folds run in parallel (see Workers), so learner.Fit and the Predictors
-// it returns must be safe to call from several goroutines at once, as
-// featlab's learners are (Fit must not keep or modify X or y). Each fold
-// writes only its own score, so the result is the same for any number of
-// workers. If folds fail, the error of the first failing fold (in fold
-// order) is returned, naming the fold.
+// Each fold writes only its own score, so the result is the same for any
+// number of workers. If folds fail, the error of the first failing fold
+// (in fold order) is returned, naming the fold; a Learner or Predictor
+// that panics gives an error wrapping featlab.ErrPanic, and a Learner that
+// returns a nil Predictor an error wrapping featlab.ErrParam.
 //
 // X and y must be finite, with one y per row; every fold index must be in
 // [0, m) and every fold's training and test sets non-empty.
-func (c CVConfig) Run(learner featlab.Learner, X mat.Matrix, y []float64, folds []Fold, metric Metric) (*CVResult, error) {
-	if learner == nil || metric == nil {
-		return nil, featlab.Errorf(featlab.ErrParam, "validate: nil learner or metric")
+func CrossValidate(X mat.Matrix, y []float64, cfg CVConfig) (*CVResult, error) {
+	return CrossValidateContext(context.Background(), X, y, cfg)
+}
+
+// CrossValidateContext is CrossValidate with a context: once ctx is
+// cancelled no new fold starts, and the scores of the folds that finished
+// are returned (NaN for the others, Mean and StdErr over the finished ones)
+// with an error wrapping ctx.Err().
+func CrossValidateContext(ctx context.Context, X mat.Matrix, y []float64, cfg CVConfig) (*CVResult, error) {
+	if cfg.Learner == nil || cfg.Metric == nil {
+		return nil, featlab.Errorf(featlab.ErrParam, "validate: CVConfig needs a Learner and a Metric")
 	}
-	m, d, err := featlab.CheckXY(X, y, nil)
+	m, _, err := featlab.CheckXY(X, y, nil)
 	if err != nil {
 		return nil, err
 	}
+	folds := cfg.Folds
+	if err := CheckFolds(m, folds); err != nil {
+		return nil, err
+	}
+	Xd := matx.RowMajor(X)
+	Xm := &mat.Dense{}
+	Xm.SetRawMatrix(Xd)
+	scores := make([]float64, len(folds))
+	for f := range scores {
+		scores[f] = math.NaN()
+	}
+	run := func(f int) error {
+		fold := folds[f]
+		pred, err := cfg.Learner.Fit(matx.Rows(Xm, fold.Train), matx.Take(y, fold.Train))
+		if err != nil {
+			return err
+		}
+		if isNilValue(pred) {
+			return featlab.Errorf(featlab.ErrParam, "validate: the Learner returned a nil Predictor and no error")
+		}
+		yhat, err := pred.Predict(matx.Rows(Xm, fold.Test))
+		if err != nil {
+			return err
+		}
+		s, err := cfg.Metric(matx.Take(y, fold.Test), yhat)
+		if err != nil {
+			return err
+		}
+		scores[f] = s
+		return nil
+	}
+	err = par.Do(ctx, len(folds), cfg.Workers, cfg.Progress, func(f int) error {
+		if err := run(f); err != nil {
+			return &foldError{fold: f, err: err}
+		}
+		return nil
+	})
+	if err != nil {
+		var fe *foldError
+		var pe *par.PanicError
+		switch {
+		case errors.As(err, &fe):
+			return nil, fmt.Errorf("featlab: validate: fold %d: %w", fe.fold, fe.err)
+		case errors.As(err, &pe) && pe.Index >= 0:
+			return nil, fmt.Errorf("featlab: validate: fold %d: %w", pe.Index, err)
+		case errors.As(err, &pe):
+			return nil, fmt.Errorf("featlab: validate: %w", err)
+		default:
+			mean, se := MeanStdErr(finite(scores))
+			return &CVResult{Scores: scores, Mean: mean, StdErr: se}, fmt.Errorf("featlab: validate: cross-validation stopped: %w", err)
+		}
+	}
+	mean, se := MeanStdErr(scores)
+	return &CVResult{Scores: scores, Mean: mean, StdErr: se}, nil
+}
+
+type foldError struct {
+	fold int
+	err  error
+}
+
+func (e *foldError) Error() string { return fmt.Sprintf("fold %d: %v", e.fold, e.err) }
+func (e *foldError) Unwrap() error { return e.err }
+
+// CheckFolds returns an error unless folds is non-empty and every fold has
+// non-empty training and test sets with indices in [0, m).
+func CheckFolds(m int, folds []Fold) error {
 	if len(folds) == 0 {
-		return nil, featlab.Errorf(featlab.ErrEmpty, "validate: no folds")
+		return featlab.Errorf(featlab.ErrEmpty, "validate: no folds")
 	}
 	for f, fold := range folds {
 		if len(fold.Train) == 0 || len(fold.Test) == 0 {
-			return nil, featlab.Errorf(featlab.ErrEmpty, "validate: fold %d has %d training and %d test examples", f, len(fold.Train), len(fold.Test))
+			return featlab.Errorf(featlab.ErrEmpty, "validate: fold %d has %d training and %d test examples", f, len(fold.Train), len(fold.Test))
 		}
 		for _, set := range [][]int{fold.Train, fold.Test} {
 			for _, i := range set {
 				if i < 0 || i >= m {
-					return nil, featlab.Errorf(featlab.ErrParam, "validate: fold %d holds index %d outside [0, %d)", f, i, m)
+					return featlab.Errorf(featlab.ErrParam, "validate: fold %d holds index %d outside [0, %d)", f, i, m)
 				}
 			}
 		}
 	}
-	Xd := mat.DenseCopyOf(X)
-	scores := make([]float64, len(folds))
-	errs := make([]error, len(folds))
-	run := func(f int) {
-		fold := folds[f]
-		Xtr, ytr := rows(Xd, y, fold.Train, d)
-		Xte, yte := rows(Xd, y, fold.Test, d)
-		pred, err := learner.Fit(Xtr, ytr)
-		if err != nil {
-			errs[f] = err
-			return
-		}
-		yhat, err := pred.Predict(Xte)
-		if err != nil {
-			errs[f] = err
-			return
-		}
-		scores[f], errs[f] = metric(yte, yhat)
-	}
-	if c.Progress == nil {
-		par.For(len(folds), c.Workers, run)
-	} else {
-		// Workers report finished folds on a channel; this goroutine
-		// counts them and calls Progress, so Progress runs in one
-		// goroutine, in order.
-		done := make(chan struct{}, len(folds))
-		go func() {
-			par.For(len(folds), c.Workers, func(f int) {
-				run(f)
-				done <- struct{}{}
-			})
-		}()
-		for k := 1; k <= len(folds); k++ {
-			<-done
-			c.Progress(k, len(folds))
-		}
-	}
-	for f, err := range errs {
-		if err != nil {
-			return nil, fmt.Errorf("featlab: validate: fold %d: %w", f, err)
-		}
-	}
-	mean, se := meanStdErr(scores)
-	return &CVResult{Scores: scores, Mean: mean, StdErr: se}, nil
+	return nil
 }
 
-// rows copies the given rows of X and y.
-func rows(X *mat.Dense, y []float64, idx []int, d int) (*mat.Dense, []float64) {
-	out := mat.NewDense(len(idx), d, nil)
-	raw := out.RawMatrix()
-	yo := make([]float64, len(idx))
-	for k, i := range idx {
-		copy(raw.Data[k*raw.Stride:k*raw.Stride+d], X.RawRowView(i))
-		yo[k] = y[i]
+// isNilValue reports whether v is nil or a typed nil (a nil pointer, func,
+// map, slice, channel or interface inside an interface).
+func isNilValue(v any) bool {
+	if v == nil {
+		return true
 	}
-	return out, yo
+	switch rv := reflect.ValueOf(v); rv.Kind() {
+	case reflect.Pointer, reflect.Func, reflect.Map, reflect.Slice, reflect.Chan, reflect.Interface:
+		return rv.IsNil()
+	}
+	return false
 }
 
-// meanStdErr returns the mean of v and its standard error s/sqrt(k), with
-// s the sample standard deviation (0 for a single value).
-func meanStdErr(v []float64) (mean, se float64) {
+func finite(v []float64) []float64 {
+	var out []float64
+	for _, x := range v {
+		if !math.IsNaN(x) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// MeanStdErr returns the mean of v and its standard error s/sqrt(k), with
+// s the sample standard deviation (divisor k-1; 0 for a single value). An
+// empty v gives NaN, 0.
+func MeanStdErr(v []float64) (mean, se float64) {
+	if len(v) == 0 {
+		return math.NaN(), 0
+	}
 	k := float64(len(v))
 	for _, x := range v {
 		mean += x

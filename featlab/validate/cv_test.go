@@ -1,9 +1,11 @@
 package validate
 
 import (
+	"context"
 	"errors"
 	"math"
 	"reflect"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -40,7 +42,7 @@ func linearData(m int, seed uint64) (*mat.Dense, []float64) {
 func TestCrossValidateMatchesSerialLoop(t *testing.T) {
 	X, y := linearData(60, 1)
 	folds, _ := KFold(60, 5, 2)
-	res, err := CrossValidate(leastSquares, X, y, folds, MSE)
+	res, err := CrossValidate(X, y, CVConfig{Learner: leastSquares, Folds: folds, Metric: MSE})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +76,7 @@ func TestCrossValidateMatchesSerialLoop(t *testing.T) {
 	}
 	// Same result for every number of workers.
 	for _, w := range []int{1, 2, 3, 16} {
-		r2, err := CVConfig{Workers: w}.Run(leastSquares, X, y, folds, MSE)
+		r2, err := CrossValidate(X, y, CVConfig{Learner: leastSquares, Folds: folds, Metric: MSE, Workers: w})
 		if err != nil || !reflect.DeepEqual(r2, res) {
 			t.Errorf("workers %d: %v (%v), want %v", w, r2, err, res)
 		}
@@ -82,12 +84,12 @@ func TestCrossValidateMatchesSerialLoop(t *testing.T) {
 }
 
 func TestCVResultSummary(t *testing.T) {
-	mean, se := meanStdErr([]float64{1, 2, 3, 4})
+	mean, se := MeanStdErr([]float64{1, 2, 3, 4})
 	// mean 2.5; sample variance 5/3; standard error sqrt(5/3)/2.
 	if mean != 2.5 || math.Abs(se-math.Sqrt(5.0/3)/2) > 1e-15 {
 		t.Errorf("mean %v se %v", mean, se)
 	}
-	if m, s := meanStdErr([]float64{7}); m != 7 || s != 0 {
+	if m, s := MeanStdErr([]float64{7}); m != 7 || s != 0 {
 		t.Errorf("single fold: %v %v", m, s)
 	}
 }
@@ -96,8 +98,8 @@ func TestCrossValidateProgress(t *testing.T) {
 	X, y := linearData(40, 3)
 	folds, _ := Bootstrap(40, 7, 4)
 	var calls [][2]int
-	res, err := CVConfig{Workers: 4, Progress: func(done, total int) { calls = append(calls, [2]int{done, total}) }}.
-		Run(leastSquares, X, y, folds, MSE)
+	res, err := CrossValidate(X, y, CVConfig{Learner: leastSquares, Folds: folds, Metric: MSE,
+		Workers: 4, Progress: func(done, total int) { calls = append(calls, [2]int{done, total}) }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,35 +119,88 @@ func TestCrossValidateErrors(t *testing.T) {
 	failing := featlab.LearnerFunc(func(X mat.Matrix, y []float64) (featlab.Predictor, error) {
 		return nil, featlab.Errorf(featlab.ErrConstant, "always fails")
 	})
-	_, err := CrossValidate(failing, X, y, folds, MSE)
+	_, err := CrossValidate(X, y, CVConfig{Learner: failing, Folds: folds, Metric: MSE})
 	if !errors.Is(err, featlab.ErrConstant) {
 		t.Errorf("learner error: %v", err)
 	}
-	_, err = CrossValidate(leastSquares, X, y, []Fold{{Train: []int{0, 1, 2, 3}, Test: []int{20}}}, MSE)
+	_, err = CrossValidate(X, y, CVConfig{Learner: leastSquares, Folds: []Fold{{Train: []int{0, 1, 2, 3}, Test: []int{20}}}, Metric: MSE})
 	if !errors.Is(err, featlab.ErrParam) {
 		t.Errorf("index out of range: %v", err)
 	}
-	_, err = CrossValidate(leastSquares, X, y, []Fold{{Train: []int{0, 1, 2}}}, MSE)
+	_, err = CrossValidate(X, y, CVConfig{Learner: leastSquares, Folds: []Fold{{Train: []int{0, 1, 2}}}, Metric: MSE})
 	if !errors.Is(err, featlab.ErrEmpty) {
 		t.Errorf("empty test set: %v", err)
 	}
-	_, err = CrossValidate(leastSquares, X, y, nil, MSE)
+	_, err = CrossValidate(X, y, CVConfig{Learner: leastSquares, Folds: nil, Metric: MSE})
 	if !errors.Is(err, featlab.ErrEmpty) {
 		t.Errorf("no folds: %v", err)
 	}
-	_, err = CrossValidate(leastSquares, X, y[:5], folds, MSE)
+	_, err = CrossValidate(X, y[:5], CVConfig{Learner: leastSquares, Folds: folds, Metric: MSE})
 	if !errors.Is(err, featlab.ErrShape) {
 		t.Errorf("short y: %v", err)
 	}
-	_, err = CrossValidate(nil, X, y, folds, MSE)
+	_, err = CrossValidate(X, y, CVConfig{Learner: nil, Folds: folds, Metric: MSE})
 	if !errors.Is(err, featlab.ErrParam) {
 		t.Errorf("nil learner: %v", err)
 	}
 	// A metric error (one class in a test fold for AUC) names its fold.
 	yc := make([]float64, 20)
 	yc[19] = 1
-	_, err = CrossValidate(leastSquares, X, yc, folds, ROCAUC)
+	_, err = CrossValidate(X, yc, CVConfig{Learner: leastSquares, Folds: folds, Metric: ROCAUC})
 	if !errors.Is(err, featlab.ErrLabels) {
 		t.Errorf("AUC on a one-class fold: %v", err)
+	}
+}
+
+func TestCrossValidateUserPanicsAndNilPredictor(t *testing.T) {
+	X, y := linearData(30, 2)
+	folds, _ := KFold(30, 5, 1)
+	for _, w := range []int{1, 2} {
+		panicky := featlab.LearnerFunc(func(X mat.Matrix, y []float64) (featlab.Predictor, error) {
+			if len(y) == 24 && X.At(0, 0) == X.At(0, 0) {
+				panic("student bug")
+			}
+			return nil, nil
+		})
+		_, err := CrossValidate(X, y, CVConfig{Learner: panicky, Folds: folds, Metric: MSE, Workers: w})
+		if !errors.Is(err, featlab.ErrPanic) || !strings.Contains(err.Error(), "fold 0") || !strings.Contains(err.Error(), "student bug") {
+			t.Fatalf("workers %d: panicking learner: %v", w, err)
+		}
+		nilPred := featlab.LearnerFunc(func(X mat.Matrix, y []float64) (featlab.Predictor, error) { return nil, nil })
+		_, err = CrossValidate(X, y, CVConfig{Learner: nilPred, Folds: folds, Metric: MSE, Workers: w})
+		if !errors.Is(err, featlab.ErrParam) || !strings.Contains(err.Error(), "nil Predictor") {
+			t.Fatalf("workers %d: nil predictor: %v", w, err)
+		}
+		var typedNil featlab.PredictorFunc
+		typed := featlab.LearnerFunc(func(X mat.Matrix, y []float64) (featlab.Predictor, error) { return typedNil, nil })
+		if _, err = CrossValidate(X, y, CVConfig{Learner: typed, Folds: folds, Metric: MSE, Workers: w}); !errors.Is(err, featlab.ErrParam) {
+			t.Fatalf("workers %d: typed nil predictor: %v", w, err)
+		}
+	}
+}
+
+func TestCrossValidateContextCancel(t *testing.T) {
+	X, y := linearData(40, 2)
+	folds, _ := KFold(40, 10, 1)
+	ctx, cancel := context.WithCancel(context.Background())
+	n := 0
+	res, err := CrossValidateContext(ctx, X, y, CVConfig{Learner: leastSquares, Folds: folds, Metric: MSE, Workers: 1,
+		Progress: func(done, total int) {
+			n = done
+			if done == 3 {
+				cancel()
+			}
+		}})
+	if !errors.Is(err, context.Canceled) || res == nil {
+		t.Fatalf("err = %v, res = %v", err, res)
+	}
+	finished := 0
+	for _, s := range res.Scores {
+		if !math.IsNaN(s) {
+			finished++
+		}
+	}
+	if finished != n || finished >= 10 || math.IsNaN(res.Mean) {
+		t.Fatalf("%d folds finished (progress said %d), mean %v", finished, n, res.Mean)
 	}
 }

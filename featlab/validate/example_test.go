@@ -88,7 +88,7 @@ func ExampleCrossValidate() {
 		}), nil
 	})
 	folds, _ := validate.KFold(8, 4, 1)
-	res, err := validate.CrossValidate(slope, X, y, folds, validate.MSE)
+	res, err := validate.CrossValidate(X, y, validate.CVConfig{Learner: slope, Folds: folds, Metric: validate.MSE})
 	if err != nil {
 		log.Fatal(err)
 	}
