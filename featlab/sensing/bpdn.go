@@ -58,6 +58,6 @@ func BPDN(A mat.Matrix, y []float64, cfg BPDNConfig) (*Result, error) {
 	}
 	s := append([]float64(nil), fit.Coef...)
 	res := p.finish("basis pursuit de-noising (lasso)", s, cfg.Names)
-	res.Convergence = Convergence{Iterations: fit.Iter, Converged: fit.Converged, Gap: fit.Gap, Tol: tol}
+	res.Convergence = featlab.Convergence{Iterations: fit.Iter, Converged: fit.Converged, Gap: fit.Gap, Tol: tol}
 	return res, nil
 }

@@ -41,7 +41,7 @@ type Completion struct {
 	// and Certificate its check.
 	Dual        *mat.Dense
 	Certificate *Certificate
-	Convergence
+	featlab.Convergence
 	rows, cols int
 }
 

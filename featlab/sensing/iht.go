@@ -131,7 +131,7 @@ func IHTContext(ctx context.Context, A mat.Matrix, y []float64, cfg IHTConfig) (
 		return dot(r, r)
 	}
 	obj := resid(s, r)
-	conv := Convergence{Tol: tol}
+	conv := featlab.Convergence{Tol: tol}
 	var ctxErr error
 	for it := 1; it <= maxIter; it++ {
 		if ctxErr = ctx.Err(); ctxErr != nil {

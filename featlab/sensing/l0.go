@@ -105,11 +105,7 @@ func L0Context(ctx context.Context, A mat.Matrix, y []float64, cfg L0Config) (*L
 		nch := (cnt + chunk - 1) / chunk
 		first := make([]int, nch)
 		nsol := make([]int, nch)
-		errs := make([]error, nch)
-		par.For(nch, cfg.Workers, func(c int) {
-			if errs[c] = ctx.Err(); errs[c] != nil {
-				return
-			}
+		err := par.Do(ctx, nch, cfg.Workers, nil, func(c int) error {
 			first[c] = -1
 			S := make([]int, k)
 			sub := mat.NewDense(p.n, k, nil)
@@ -135,11 +131,10 @@ func L0Context(ctx context.Context, A mat.Matrix, y []float64, cfg L0Config) (*L
 					}
 				}
 			}
+			return nil
 		})
-		for _, e := range errs {
-			if e != nil {
-				return nil, e
-			}
+		if err != nil {
+			return nil, err
 		}
 		examined += cnt
 		best, sols := -1, 0

@@ -40,7 +40,7 @@ type Result struct {
 	Note string
 	// Names are the names of the m coefficients (nil: x1..xm).
 	Names []string
-	Convergence
+	featlab.Convergence
 }
 
 // Selection returns the support as a featlab.Selection over the m

@@ -179,47 +179,33 @@ func RIPContext(ctx context.Context, A mat.Matrix, k int, cfg RIPConfig) (*RIPRe
 	for c := range bests {
 		bests[c].delta = -1
 	}
-	errs := make([]error, nchunks)
-	par.For(nchunks, cfg.Workers, func(c int) {
-		if ctx.Err() != nil {
-			errs[c] = ctx.Err()
-			return
-		}
-		errs[c] = func() error {
-			S := make([]int, k)
-			sub := mat.NewDense(n, k, nil)
-			var G mat.SymDense
-			var eig mat.EigenSym
-			b := best{delta: -1}
-			for idx := c * chunk; idx < min(count, (c+1)*chunk); idx++ {
-				support(idx, S)
-				for t, j := range S {
-					for i := 0; i < n; i++ {
-						sub.Set(i, t, Ad.At(i, j))
-					}
-				}
-				G.Reset()
-				G.SymOuterK(1, sub.T())
-				if !eig.Factorize(&G, false) {
-					return featlab.Errorf(featlab.ErrNotConverged, "sensing: eigenvalues of support %v", S)
-				}
-				ev := eig.Values(nil)
-				lo, hi := ev[0], ev[len(ev)-1]
-				if d := math.Max(1-lo, hi-1); d > b.delta {
-					b = best{d, lo, hi, idx}
+	err := par.Do(ctx, nchunks, cfg.Workers, nil, func(c int) error {
+		S := make([]int, k)
+		sub := mat.NewDense(n, k, nil)
+		var G mat.SymDense
+		var eig mat.EigenSym
+		b := best{delta: -1}
+		for idx := c * chunk; idx < min(count, (c+1)*chunk); idx++ {
+			support(idx, S)
+			for t, j := range S {
+				for i := 0; i < n; i++ {
+					sub.Set(i, t, Ad.At(i, j))
 				}
 			}
-			bests[c] = b
-			return nil
-		}()
-	})
-	var err error
-	for _, e := range errs {
-		if e != nil {
-			err = e
-			break
+			G.Reset()
+			G.SymOuterK(1, sub.T())
+			if !eig.Factorize(&G, false) {
+				return featlab.Errorf(featlab.ErrNotConverged, "sensing: eigenvalues of support %v", S)
+			}
+			ev := eig.Values(nil)
+			lo, hi := ev[0], ev[len(ev)-1]
+			if d := math.Max(1-lo, hi-1); d > b.delta {
+				b = best{d, lo, hi, idx}
+			}
 		}
-	}
+		bests[c] = b
+		return nil
+	})
 	res := &RIPResult{K: k, Total: total, Exact: exact && err == nil, Delta: -1}
 	for c, b := range bests {
 		if b.delta > res.Delta {
