@@ -11,7 +11,9 @@ import (
 
 // L0Config configures L0.
 type L0Config struct {
-	// MaxK is the largest support size tried. Default min(n, m).
+	// MaxK is the largest support size tried; when the count of supports
+	// up to MaxK exceeds MaxSubsets, L0 refuses before any work. Default:
+	// the largest size <= min(n, m) within MaxSubsets.
 	MaxK int
 	// MaxSubsets bounds the number of supports examined, counted before
 	// any work: sum_{j <= k} C(m, j) up to the size needed. Default 10^6.
@@ -67,16 +69,6 @@ func L0Context(ctx context.Context, A mat.Matrix, y []float64, cfg L0Config) (*L
 	if err != nil {
 		return nil, err
 	}
-	maxK := cfg.MaxK
-	if maxK == 0 {
-		maxK = min(p.n, p.m)
-	}
-	if maxK < 0 || maxK > p.m {
-		return nil, featlab.Errorf(featlab.ErrParam, "sensing: MaxK = %d outside [0, m = %d]", maxK, p.m)
-	}
-	if maxK > p.n {
-		return nil, featlab.Errorf(featlab.ErrParam, "sensing: MaxK = %d > n = %d measurements: a support larger than n always fits when one of size n does", maxK, p.n)
-	}
 	maxSub := cfg.MaxSubsets
 	if maxSub == 0 {
 		maxSub = 1000000
@@ -88,6 +80,23 @@ func L0Context(ctx context.Context, A mat.Matrix, y []float64, cfg L0Config) (*L
 	if tol < 0 || math.IsNaN(tol) || maxSub < 0 {
 		return nil, featlab.Errorf(featlab.ErrParam, "sensing: Tol = %g, MaxSubsets = %d", tol, maxSub)
 	}
+	maxK := cfg.MaxK
+	if maxK < 0 || maxK > p.m {
+		return nil, featlab.Errorf(featlab.ErrParam, "sensing: MaxK = %d outside [0, m = %d]", maxK, p.m)
+	}
+	if maxK > p.n {
+		return nil, featlab.Errorf(featlab.ErrParam, "sensing: MaxK = %d > n = %d measurements: a support larger than n always fits when one of size n does", maxK, p.n)
+	}
+	// count first: no work beyond MaxSubsets supports
+	if maxK > 0 {
+		if c := L0Count(p.m, maxK); c > float64(maxSub) {
+			return nil, featlab.Errorf(featlab.ErrParam, "sensing: l0 search up to size %d would examine %.4g supports (m = %d), more than MaxSubsets = %d", maxK, c, p.m, maxSub)
+		}
+	} else {
+		for maxK < min(p.n, p.m) && L0Count(p.m, maxK+1) <= float64(maxSub) {
+			maxK++
+		}
+	}
 	thr := tol * math.Max(1, p.ynrm)
 	examined := 0
 	if p.ynrm <= thr {
@@ -96,11 +105,7 @@ func L0Context(ctx context.Context, A mat.Matrix, y []float64, cfg L0Config) (*L
 	}
 	examined = 1
 	for k := 1; k <= maxK; k++ {
-		total := Binomial(p.m, k)
-		if float64(examined)+total > float64(maxSub) {
-			return nil, featlab.Errorf(featlab.ErrParam, "sensing: l0 search would examine %.0f supports up to size %d (m = %d), more than MaxSubsets = %d", float64(examined)+total, k, p.m, maxSub)
-		}
-		cnt := int(total)
+		cnt := int(Binomial(p.m, k))
 		const chunk = 512
 		nch := (cnt + chunk - 1) / chunk
 		first := make([]int, nch)
@@ -163,6 +168,9 @@ func L0Context(ctx context.Context, A mat.Matrix, y []float64, cfg L0Config) (*L
 		}
 		res := &L0Result{Result: *p.finish("l0 (exhaustive)", s, cfg.Names), Solutions: sols, Examined: examined}
 		return res, nil
+	}
+	if maxK < min(p.n, p.m) {
+		return nil, featlab.Errorf(featlab.ErrParam, "sensing: no support of size <= %d fits y, and size %d would take the count to %.4g supports, more than MaxSubsets = %d", maxK, maxK+1, L0Count(p.m, maxK+1), maxSub)
 	}
 	return nil, featlab.Errorf(ErrInfeasible, "sensing: no support of size <= %d fits y", maxK)
 }
