@@ -26,14 +26,6 @@ func dctDirect(x []float64) []float64 {
 	return s
 }
 
-func maxAbsDiff(a, b []float64) float64 {
-	var d float64
-	for i := range a {
-		d = math.Max(d, math.Abs(a[i]-b[i]))
-	}
-	return d
-}
-
 func TestDCTDefinitionAndRoundTrip(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for _, m := range []int{1, 2, 3, 5, 8, 17, 64, 100, 257} {
