@@ -431,3 +431,30 @@ func refineDual(o *Observations, U, V, Y *mat.Dense) {
 func seededRand(seed uint64, stream uint64) *rand.Rand {
 	return rand.New(rand.NewPCG(seed, stream))
 }
+
+// MissingError returns ||P_Omega^perp(X - M)||_F / ||P_Omega^perp(M)||_F,
+// the relative error of a completion X on the entries that were not
+// observed, against the true matrix M (rows x cols).
+func MissingError(o *Observations, c *Completion, M mat.Matrix) float64 {
+	r, cc := M.Dims()
+	seen := make([]bool, r*cc)
+	for t := range o.V {
+		seen[o.I[t]*cc+o.J[t]] = true
+	}
+	X := c.Matrix()
+	var num, den float64
+	for i := 0; i < r; i++ {
+		for j := 0; j < cc; j++ {
+			if seen[i*cc+j] {
+				continue
+			}
+			d := X.At(i, j) - M.At(i, j)
+			num += d * d
+			den += M.At(i, j) * M.At(i, j)
+		}
+	}
+	if den == 0 {
+		return math.Sqrt(num)
+	}
+	return math.Sqrt(num / den)
+}

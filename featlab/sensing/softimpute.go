@@ -91,9 +91,13 @@ type SoftImputeConfig struct {
 	Tol float64
 	// MaxIter bounds the iterations per lambda. Default 500.
 	MaxIter int
-	// Refit adds, after the last lambda, the rank-constrained refit of
-	// Refine (rank chosen by GapRank from the last fit's spectrum): the
-	// "debiased" completion. Default false.
+	// Refit adds, after the path, the rank-constrained refit of Refine
+	// (the "debiased" completion). Its rank r and starting fit are those
+	// with the largest spectral gap along the path: the largest ratio
+	// (sigma_r + lambda) / (sigma_{r+1} + lambda) over the fits, sigma the
+	// fit's singular values (shrunk by lambda, so sigma + lambda are the
+	// singular values before thresholding; sigma_{rank+1} counts as 0).
+	// Default false.
 	Refit bool
 	// AllowEmpty accepts empty rows and columns (they come out 0).
 	AllowEmpty bool
@@ -235,8 +239,8 @@ func SoftImputeContext(ctx context.Context, o *Observations, cfg SoftImputeConfi
 		}
 	}
 	if cfg.Refit {
-		last := path.Fits[len(path.Fits)-1]
-		rf, err := RefineContext(ctx, o, last, RefineConfig{})
+		start, r := refitChoice(path.Fits)
+		rf, err := RefineContext(ctx, o, start, RefineConfig{Rank: r})
 		path.Refit = rf
 		if err != nil {
 			return path, err
@@ -295,4 +299,22 @@ func frobChange(U0 *mat.Dense, d0 []float64, V0 *mat.Dense, U1 *mat.Dense, d1 []
 		}
 	}
 	return math.Max(0, n0+n1-2*cross) / n0
+}
+
+// refitChoice returns the fit and rank with the largest spectral gap along
+// a soft-impute path (see SoftImputeConfig.Refit).
+func refitChoice(fits []*Completion) (*Completion, int) {
+	best, bf, br := 0.0, fits[len(fits)-1], max(1, fits[len(fits)-1].Rank)
+	for _, f := range fits {
+		for r := 1; r <= f.Rank; r++ {
+			next := 0.0
+			if r < f.Rank {
+				next = f.Sigma[r]
+			}
+			if g := (f.Sigma[r-1] + f.Lambda) / (next + f.Lambda); g > best {
+				best, bf, br = g, f, r
+			}
+		}
+	}
+	return bf, br
 }
