@@ -33,6 +33,9 @@ type RefineConfig struct {
 // removes the shrinkage bias of soft-impute. When the data are an exact
 // rank-r matrix sampled enough, it converges to it (residual -> 0). Rows
 // and columns without observations get the minimum-norm value 0.
+// Convergence: Iterations counts alternating sweeps, Gap is the final
+// relative residual on Omega; History records rank, nuclear norm and
+// residual after every sweep.
 func Refine(o *Observations, start *Completion, cfg RefineConfig) (*Completion, error) {
 	return RefineContext(context.Background(), o, start, cfg)
 }
@@ -166,7 +169,8 @@ func RefineContext(ctx context.Context, o *Observations, start *Completion, cfg 
 		rel := math.Sqrt(num) / math.Max(an, 1e-300)
 		res.Iterations = it
 		res.Gap = rel
-		res.History = append(res.History, CompletionStep{Rank: r, Residual: rel, Change: rel})
+		_, sv, _ := factorSVD(L, R)
+		res.History = append(res.History, CompletionStep{Rank: len(sv), Nuclear: sum(sv), Residual: rel, Change: rel})
 		if rel <= tol || rel > prev*(1-tol) && it > 3 {
 			res.Converged = rel <= tol || rel < 1e-8
 			break
@@ -177,12 +181,6 @@ func RefineContext(ctx context.Context, o *Observations, start *Completion, cfg 
 	U, s, V := factorSVD(L, R)
 	c := newCompletion(o, U, s, V)
 	c.History, c.Convergence = res.History, res.Convergence
-	for k := range c.History {
-		c.History[k].Nuclear = math.NaN()
-	}
-	if len(c.History) > 0 {
-		c.History[len(c.History)-1].Nuclear = c.Nuclear
-	}
 	return c, ctxErr
 }
 
