@@ -3,6 +3,7 @@ package sensing
 import (
 	"context"
 	"math"
+	"math/rand/v2"
 
 	"github.com/featlab/course/featlab"
 	"gonum.org/v1/gonum/mat"
@@ -77,39 +78,89 @@ func BasisPursuitContext(ctx context.Context, A mat.Matrix, y []float64, cfg BPC
 	}
 	h := newHomotopy(p)
 	iters, herr := h.run(ctx, maxIter)
-	s, v := h.polish()
-	res := p.finish("basis pursuit", s, cfg.Names)
-	res.Dual = v
+	res := bpResult(p, h, cfg.Names, tol)
 	res.Iterations = iters
-	res.Tol = tol
-	// certificate checks
-	if v != nil {
-		atv := make([]float64, p.m)
-		mulAT(p, v, atv)
-		var mx, yv float64
-		for _, x := range atv {
-			mx = math.Max(mx, math.Abs(x))
-		}
-		for i := range v {
-			yv += y[i] * v[i]
-		}
-		res.DualInfeas = math.Max(0, mx-1)
-		res.DualGap = math.Abs(yv-res.L1) / math.Max(1, res.L1)
-	} else {
-		res.DualInfeas = math.Inf(1)
-		res.DualGap = math.Inf(1)
-	}
-	relRes := res.Residual / math.Max(1, p.ynrm)
-	res.Gap = math.Max(relRes, math.Max(res.DualInfeas, res.DualGap))
-	res.Converged = herr == nil && res.Gap <= tol
 	if herr != nil {
+		res.Converged = false
 		return res, herr
 	}
+	relRes := res.Residual / math.Max(1, p.ynrm)
 	if relRes > 1e-7 && h.infeasible() {
 		res.Converged = false
 		return res, featlab.Errorf(ErrInfeasible, "sensing: basis pursuit: A s = y has no solution (least-squares residual %.3g, ||y|| = %.3g)", res.Residual, p.ynrm)
 	}
+	// Degenerate position (ties between correlations, as with +-1
+	// matrices and integer signals) can derail the path. Then the l1
+	// weights are perturbed, w_j = 1 + eps u_j (u_j uniform, seeded), which
+	// breaks the ties; the path of the weighted problem (columns a_j / w_j)
+	// gives a support and signs, and the coefficients and the certificate
+	// are recomputed on the original problem from them and checked there.
+	for _, eps := range []float64{1e-9, 1e-7, 1e-5} {
+		if res.Converged {
+			break
+		}
+		if err := ctx.Err(); err != nil {
+			return res, err
+		}
+		hw := newHomotopy(p.weighted(eps))
+		it, err := hw.run(ctx, maxIter)
+		iters += it
+		if err != nil {
+			continue
+		}
+		h2 := newHomotopy(p)
+		for t, j := range hw.act {
+			h2.act = append(h2.act, j)
+			h2.inAct[j] = t
+			h2.sign = append(h2.sign, hw.sign[t])
+			h2.coef = append(h2.coef, 0)
+		}
+		if r2 := bpResult(p, h2, cfg.Names, tol); r2.Gap < res.Gap {
+			res = r2
+		}
+		res.Iterations = iters
+	}
 	return res, nil
+}
+
+// bpResult polishes the homotopy's final active set on p and checks the
+// certificate.
+func bpResult(p *problem, h *homotopy, names []string, tol float64) *Result {
+	s, v := h.polish()
+	res := p.finish("basis pursuit", s, names)
+	res.Dual = v
+	res.Tol = tol
+	atv := make([]float64, p.m)
+	mulAT(p, v, atv)
+	var mx, yv float64
+	for _, x := range atv {
+		mx = math.Max(mx, math.Abs(x))
+	}
+	for i := range v {
+		yv += p.y[i] * v[i]
+	}
+	res.DualInfeas = math.Max(0, mx-1)
+	res.DualGap = math.Abs(yv-res.L1) / math.Max(1, res.L1)
+	relRes := res.Residual / math.Max(1, p.ynrm)
+	res.Gap = math.Max(relRes, math.Max(res.DualInfeas, res.DualGap))
+	res.Converged = res.Gap <= tol
+	return res
+}
+
+// weighted returns the problem with columns a_j / w_j, w_j = 1 + eps u_j,
+// u_j uniform on [0, 1) from a fixed seed.
+func (p *problem) weighted(eps float64) *problem {
+	q := *p
+	q.at = append([]float64(nil), p.at...)
+	r := rand.New(rand.NewPCG(0x1123, uint64(p.m)))
+	for j := 0; j < p.m; j++ {
+		w := 1 + eps*r.Float64()
+		c := q.at[j*p.n : (j+1)*p.n]
+		for i := range c {
+			c[i] /= w
+		}
+	}
+	return &q
 }
 
 // mulAT computes dst = A^T v.

@@ -22,6 +22,9 @@ type bpCase struct {
 	Objective *float64  `json:"objective"`
 	Status    int       `json:"status"`
 	Recovered bool      `json:"recovered"`
+	// Degenerate cases (ties) may have several optimal s; then only the
+	// objective and our certificate are compared.
+	Degenerate bool `json:"degenerate"`
 }
 
 func readJSON(t testing.TB, path string, v any) {
@@ -57,7 +60,7 @@ func TestBasisPursuitMatchesHiGHS(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", c.Name, err)
 		}
-		if d := maxAbsDiff(res.Coef, c.S); d > 1e-8 {
+		if d := maxAbsDiff(res.Coef, c.S); d > 1e-8 && !c.Degenerate {
 			t.Errorf("%s: max |s - s_highs| = %.3g", c.Name, d)
 		}
 		if math.Abs(res.L1-*c.Objective) > 1e-8*math.Max(1, *c.Objective) {
@@ -66,7 +69,7 @@ func TestBasisPursuitMatchesHiGHS(t *testing.T) {
 		if !res.Converged || res.DualInfeas > 1e-9 || res.DualGap > 1e-9 || res.Residual > 1e-9 {
 			t.Errorf("%s: certificate not proven: converged %v, dual infeasibility %.3g, gap %.3g, residual %.3g", c.Name, res.Converged, res.DualInfeas, res.DualGap, res.Residual)
 		}
-		if got := maxAbsDiff(res.Coef, c.S0) < 1e-6; got != c.Recovered {
+		if got := maxAbsDiff(res.Coef, c.S0) < 1e-6; got != c.Recovered && !c.Degenerate {
 			t.Errorf("%s: recovered s0 = %v, HiGHS %v", c.Name, got, c.Recovered)
 		}
 		if (c.N >= c.M) != (res.Note != "") {

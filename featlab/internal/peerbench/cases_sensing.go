@@ -127,6 +127,6 @@ func init() {
 		Python: "peer_sensing:nuclear_norm_sdp",
 		Note: "peer: CVXOPT solvers.sdp on the SDP form of eq. 11.26 (a 60 x 60 PSD block, testdata/golden_nuclear_cvxopt.py's " +
 			"formulation, tolerances 1e-10 relaxed on breakdown); featlab: ADMM to 1e-10 with the dual certificate checked to 1e-8. " +
-			"The SDP's cost grows like (rows + cols)^6 per interior-point method: it does not scale",
+			"An interior-point SDP solver forms a Newton system with one row per free variable, about (rows + cols)^2 / 2 of them, so its cost grows far faster than the matrix: it does not scale",
 	})
 }

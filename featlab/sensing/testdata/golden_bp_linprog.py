@@ -59,6 +59,18 @@ def main():
                       "A": A.ravel().tolist(), "y": y.tolist(), "s0": s0.tolist(),
                       "s": s.tolist(), "objective": float(np.abs(s).sum()), "status": status,
                       "recovered": bool(np.max(np.abs(s - s0)) < 1e-6)})
+    # degenerate: +-1 matrix and a 0/1 signal (ties between correlations;
+    # the LP optimum may not be unique, the objective is)
+    for n, m, k in [(20, 100, 5), (30, 80, 12)]:
+        A = np.where(rng.random((n, m)) < 0.5, -1.0, 1.0) / np.sqrt(n)
+        s0 = np.zeros(m)
+        s0[rng.choice(m, size=k, replace=False)] = 1.0
+        y = A @ s0
+        s, status, msg = solve(A, y)
+        cases.append({"name": f"degenerate bernoulli 0/1 n={n} m={m} k={k}", "n": n, "m": m, "k": k,
+                      "A": A.ravel().tolist(), "y": y.tolist(), "s0": s0.tolist(),
+                      "s": s.tolist(), "objective": float(np.abs(s).sum()), "status": status,
+                      "recovered": bool(np.max(np.abs(s - s0)) < 1e-6), "degenerate": True})
     # infeasible: rows 0 and 1 equal, y differs
     n, m = 10, 30
     A = rng.standard_normal((n, m)) / np.sqrt(n)
