@@ -14,25 +14,42 @@
 // # Sensing
 //
 //	Gaussian, Bernoulli, PartialDCT, RandomRows   measurement matrices, seeded
-//	DCT, Haar, DCT2, Haar2                        orthonormal sparse bases (fast transforms)
-//	BasisMatrix                                   a basis as the matrix Psi (x = Psi s)
+//	DCT, Haar, DCT2, Haar2 (Basis)                orthonormal sparse bases as fast transforms
+//	BasisMatrix                                   a basis as the matrix Psi (x = Psi s); any
+//	                                              other dictionary is used as A = Phi Psi too
 //	Coherence, CoherenceBound                     mu(A) and the guarantee k < (1 + 1/mu)/2
 //	RIP                                           delta_k exactly (tiny problems) or a Monte Carlo lower bound
 //
-// # Recovery (every result reports Coef, Support, Residual = ||A s - y|| and Selection())
+// # Recovery
 //
-//	L0             min ||s||_0 s.t. As = y (eq. 11.22) by exhaustive support search
+// Every result (Result) reports Coef (s), Support, Residual = ||A s - y||,
+// L1 and Selection(); iterative ones embed featlab.Convergence.
+//
+//	L0             min ||s||_0 s.t. As = y (eq. 11.22) by exhaustive support search, counted first
 //	BasisPursuit   min ||s||_1 s.t. As = y (eq. 11.23), solved exactly, with a dual certificate
-//	BPDN           basis pursuit de-noising, through featlab/linear's lasso
-//	IHT            iterative hard thresholding
+//	BPDN           basis pursuit de-noising, through featlab/linear's lasso (ZhouLambda converts lambda)
+//	OMP            orthogonal matching pursuit, through featlab/greedy's OMP
+//	IHT, IHTStep   iterative hard thresholding (HardThreshold is H_k)
+//	LeastNorm      the minimum l2-norm solution, for comparison
+//	PhaseTransition, L1PhaseTransition   Donoho-Tanner: empirical and theoretical
 //
 // # Matrix completion (eq. 11.24-11.26)
 //
-//	Observations, ObserveMatrix, ObserveEntries   observed entries: triples or a matrix with NaN
-//	NuclearNorm    min ||X||_* s.t. X_ij = A_ij on Omega (11.26), exactly, with a dual certificate
-//	SVT            singular value thresholding (Cai, Candes and Shen 2010)
-//	SoftImpute     the noisy form, soft-impute (Mazumder, Hastie and Tibshirani 2010), on a lambda grid
-//	CheckCertificate   proves a completion optimal for 11.26
+//	ObserveEntries, ObserveMatrix   observed entries: (i, j, value) triples or a matrix with NaN
+//	NuclearNorm      min ||X||_* s.t. X_ij = A_ij on Omega (11.26), exactly, with a dual certificate
+//	CheckCertificate proves a completion optimal for 11.26
+//	SVT              singular value thresholding (Cai, Candes and Shen 2010)
+//	SoftImpute       the noisy form (Mazumder, Hastie and Tibshirani 2010) on a lambda grid,
+//	                 warm starts, partial SVDs; Refine: the rank-constrained refit
+//	SoftThresholdSV  the singular value thresholding operator D_tau
+//	MissingError     error of a completion on the unobserved entries
+//
+// Bad input: more measurements than unknowns is solved anyway with a Note
+// (not compressed sensing); inconsistent constraints give ErrInfeasible; a
+// sparsity k above n is an ErrParam; a row or column with no observation is
+// an ErrEmpty unless AllowEmpty (then it is filled with 0, the
+// minimum-nuclear-norm value); NaN observations in triples are
+// ErrNotFinite (NaN in a matrix means missing).
 //
 // # What cannot be computed
 //
