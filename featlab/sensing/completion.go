@@ -258,6 +258,12 @@ func NuclearNormContext(ctx context.Context, o *Observations, cfg NuclearNormCon
 	if maxIter == 0 {
 		maxIter = 20000
 	}
+	if allZero(o.V) {
+		c := zeroCompletion(o)
+		c.Dual = mat.NewDense(o.Rows, o.Cols, nil)
+		c.Certificate = &Certificate{Certified: true, Tol: cfg.CertTol}
+		return c, nil
+	}
 	certTol := cfg.CertTol
 	if certTol == 0 {
 		certTol = 1e-8
@@ -457,4 +463,21 @@ func MissingError(o *Observations, c *Completion, M mat.Matrix) float64 {
 		return math.Sqrt(num)
 	}
 	return math.Sqrt(num / den)
+}
+
+// zeroCompletion is the answer of every solver when all observed entries
+// are 0: X = 0 (rank 0, nuclear norm 0), converged at once.
+func zeroCompletion(o *Observations) *Completion {
+	c := &Completion{U: mat.NewDense(o.Rows, 1, nil), V: mat.NewDense(o.Cols, 1, nil), rows: o.Rows, cols: o.Cols}
+	c.Converged = true
+	return c
+}
+
+func allZero(v []float64) bool {
+	for _, x := range v {
+		if x != 0 {
+			return false
+		}
+	}
+	return true
 }

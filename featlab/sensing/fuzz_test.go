@@ -56,5 +56,11 @@ func FuzzObserveEntries(f *testing.F) {
 		if c, err := NuclearNorm(o, NuclearNormConfig{AllowEmpty: true, MaxIter: 200}); err == nil && c == nil {
 			t.Fatal("nil completion")
 		}
+		if p, err := SoftImpute(o, SoftImputeConfig{AllowEmpty: true, MaxIter: 50, NLambda: 3, Refit: true}); err == nil && p.Last() == nil {
+			t.Fatal("nil soft-impute")
+		}
+		if c, err := SVT(o, SVTConfig{AllowEmpty: true, MaxIter: 50}); err == nil && c == nil {
+			t.Fatal("nil SVT")
+		}
 	})
 }

@@ -85,7 +85,8 @@ type PhaseConfig struct {
 	// Workers bounds the goroutines (0: all cores); results do not depend
 	// on it.
 	Workers int
-	// Progress, when set, is called as rows of the grid finish.
+	// Progress, when set, is called with (done, total) cells as cells of
+	// the grid finish.
 	Progress featlab.Progress
 }
 

@@ -174,6 +174,9 @@ func SoftImputeContext(ctx context.Context, o *Observations, cfg SoftImputeConfi
 	if maxIter == 0 {
 		maxIter = 500
 	}
+	if allZero(o.V) {
+		return &CompletionPath{Lambdas: []float64{0}, Fits: []*Completion{zeroCompletion(o)}}, nil
+	}
 	small := min(o.Rows, o.Cols) <= 100
 	maxRank := cfg.MaxRank
 	if maxRank == 0 || maxRank > min(o.Rows, o.Cols) {

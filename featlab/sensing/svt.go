@@ -78,6 +78,11 @@ func SVTContext(ctx context.Context, o *Observations, cfg SVTConfig) (*Completio
 	if maxRank == 0 || maxRank > min(R, C) {
 		maxRank = min(R, C)
 	}
+	if allZero(o.V) {
+		c := zeroCompletion(o)
+		c.Tau = tau
+		return c, nil
+	}
 	small := min(R, C) <= 100
 	rng := seededRand(cfg.Seed, streamSVT)
 	yv := append([]float64(nil), o.V...)
