@@ -73,3 +73,18 @@ func ExampleCoherence() {
 	// Output:
 	// mu = 0.1767, recovery guaranteed for k < 3.33
 }
+
+// Soft-impute with a rank refit completes a 200 x 150 rank-3 matrix from
+// 25% of its entries.
+func ExampleSoftImpute() {
+	M, I, J, V, _ := synth.LowRank(synth.LowRankConfig{Rows: 200, Cols: 150, Rank: 3, Fraction: 0.25}, 1)
+	obs, _ := sensing.ObserveEntries(200, 150, I, J, V)
+	path, err := sensing.SoftImpute(obs, sensing.SoftImputeConfig{NLambda: 5, Tol: 1e-4, MaxRank: 20, Refit: true})
+	if err != nil {
+		panic(err)
+	}
+	X := path.Last()
+	fmt.Printf("rank %d, error on the missing entries below 1e-9: %v\n", X.Rank, sensing.MissingError(obs, X, M) < 1e-9)
+	// Output:
+	// rank 3, error on the missing entries below 1e-9: true
+}
