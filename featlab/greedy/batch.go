@@ -1,6 +1,7 @@
 package greedy
 
 import (
+	"context"
 	"fmt"
 	"math"
 
@@ -31,15 +32,37 @@ import (
 // updates <u_j, y> and ||u_j||^2 as OMP does. Signals run in parallel on
 // cfg.Workers goroutines; the result does not depend on the count.
 //
+// Dependence is judged from the running ||u_j||^2 = G_jj - sum_k q_k[j]^2
+// (an atom is skipped once it falls to DependenceTol G_jj); since the
+// recursion works on the Gram matrix it squares the condition number of
+// the chosen atoms, so for nearly collinear atoms OMP per signal, which
+// re-orthogonalises against the data, is the more accurate choice.
+//
 // cfg is OMPConfig: T (default max(floor(K/10), 1) without Tol), Tol
 // (per-signal residual sum of squares, computed as ||y||^2 - ||theta||^2),
-// Rule, Normalize and Workers apply; Intercept must be false (sparse
+// Rule, Normalize, Workers and Progress apply; Intercept must be false (sparse
 // coding has none); Names and Trace are ignored except that Names, when
 // given, must have K entries.
 //
 // Errors: nil, empty or non-finite D or Y, Y with a column count different
 // from D's row count, negative T or Tol, unknown Rule, Intercept set.
+//
+// For K-SVD and sparse coding with unit-norm atoms, Rule: Correlation is
+// the classic batch OMP of Rubinstein et al. (and scikit-learn's
+// sparse_encode with algorithm="omp"); the default Exact rule chooses the
+// atom that lowers the residual most.
 func OMPBatch(D mat.Matrix, Y mat.Matrix, cfg OMPConfig) (*mat.Dense, error) {
+	return OMPBatchContext(context.Background(), D, Y, cfg)
+}
+
+// batchChunk is the number of signals one piece of parallel work codes.
+const batchChunk = 64
+
+// OMPBatchContext is OMPBatch with cancellation: once ctx is done no new
+// chunk of signals starts, and it returns the codes computed so far (rows
+// not reached are zero) with an error wrapping ctx.Err(). cfg.Progress,
+// when set, is called with (signals coded, n) as chunks finish.
+func OMPBatchContext(ctx context.Context, D mat.Matrix, Y mat.Matrix, cfg OMPConfig) (*mat.Dense, error) {
 	if featlab.IsNil(D) || featlab.IsNil(Y) {
 		return nil, featlab.Errorf(featlab.ErrEmpty, "greedy.OMPBatch: nil dictionary or signals")
 	}
@@ -66,19 +89,40 @@ func OMPBatch(D mat.Matrix, Y mat.Matrix, cfg OMPConfig) (*mat.Dense, error) {
 	A.Mul(Y, D)     // n x K: row i = D^T y_i
 	g := G.RawMatrix()
 	a := A.RawMatrix()
+	for j := 0; j < K; j++ {
+		if v := g.Data[j*g.Stride+j]; math.IsInf(v, 0) || math.IsNaN(v) {
+			return nil, featlab.Errorf(featlab.ErrNotFinite, "greedy.OMPBatch: atom %d overflows: its squared norm is %v", j, v)
+		}
+	}
+	for i := 0; i < n; i++ {
+		for _, v := range a.Data[i*a.Stride : i*a.Stride+K] {
+			if math.IsInf(v, 0) || math.IsNaN(v) {
+				return nil, featlab.Errorf(featlab.ErrNotFinite, "greedy.OMPBatch: signal %d overflows: a correlation with an atom is %v", i, v)
+			}
+		}
+	}
 	yr := matx.RowMajor(Y)
 	codes := mat.NewDense(n, K, nil)
 	cr := codes.RawMatrix()
-	par.Blocks(n, cfg.Workers, func(lo, hi int) {
+	pieces := (n + batchChunk - 1) / batchChunk
+	var progress func(done, total int)
+	if cfg.Progress != nil {
+		progress = func(done, _ int) { cfg.Progress(min(done*batchChunk, n), n) }
+	}
+	err = par.Do(ctx, pieces, cfg.Workers, progress, func(p int) error {
 		b := newBatchBuf(T, K)
-		for i := lo; i < hi; i++ {
+		for i := p * batchChunk; i < min((p+1)*batchChunk, n); i++ {
 			var yy float64
 			for _, v := range yr.Data[i*yr.Stride : i*yr.Stride+m] {
 				yy += v * v
 			}
 			b.code(g, a.Data[i*a.Stride:i*a.Stride+K], yy, T, cfg, cr.Data[i*cr.Stride:i*cr.Stride+K])
 		}
+		return nil
 	})
+	if err != nil {
+		return codes, fmt.Errorf("greedy.OMPBatch: %w", err)
+	}
 	return codes, nil
 }
 

@@ -427,18 +427,26 @@ func (p *riskProblem) lineSearch(z, x []float64) (eta, r float64, conv bool) {
 func (p *riskProblem) refit(w []float64, b float64, support []int, fitB bool) (float64, bool) {
 	t := len(support)
 	if p.loss == Squared {
+		// Minimum-norm least squares by SVD: defined whatever the rank.
 		A := mat.NewDense(p.m, t, nil)
 		for k, j := range support {
 			A.SetCol(k, p.cols[j])
 		}
-		var qr mat.QR
-		qr.Factorize(A)
-		var sol mat.VecDense
-		if err := qr.SolveVecTo(&sol, false, mat.NewVecDense(p.m, p.y)); err != nil {
+		var svd mat.SVD
+		if !svd.Factorize(A, mat.SVDThin) {
 			return b, false
 		}
+		rank := svd.Rank(float64(max(p.m, t)) * 2.220446049250313e-16)
+		if rank == 0 {
+			for _, j := range support {
+				w[j] = 0
+			}
+			return b, true
+		}
+		var sol mat.Dense
+		svd.SolveTo(&sol, mat.NewDense(p.m, 1, append([]float64(nil), p.y...)), rank)
 		for k, j := range support {
-			w[j] = sol.AtVec(k)
+			w[j] = sol.At(k, 0)
 		}
 		return b, true
 	}

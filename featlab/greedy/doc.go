@@ -29,6 +29,17 @@
 // argmax_j |<X_j, r>|, the column most correlated with the residual r; since
 // <X_j, r> = <u_j, y> it drops the division by ||u_j||^2. Both are
 // available through Rule: Exact (the default, the book's) and Correlation
-// (scikit-learn's). With columns of equal norm the two agree at the first
-// round only.
+// (scikit-learn's). With columns of equal norm the two make the same first
+// choice; later choices can differ, because ||u_j|| shrinks differently for
+// different columns.
+//
+// # Teaching helpers
+//
+// OrthonormalBasis (classical and modified Gram-Schmidt, SVD) with
+// OrthogonalityLoss shows why the book builds its basis by SVD;
+// ExactCriterion is the book's criterion for one round; AdaBoostGradient
+// and AdaBoostRisk evaluate eq. 25.3 for any matrix of base-hypothesis
+// outputs; BestSubset is the exhaustive least-squares search the greedy
+// methods approximate. Every config is a featlab.Selector, and OMPConfig
+// also a featlab.Learner.
 package greedy

@@ -79,8 +79,8 @@ func Forward(X mat.Matrix, y []float64, cfg ForwardConfig) (*OMPResult, error) {
 		t := len(res.Support)
 		par.For(d, cfg.Workers, func(j int) {
 			scores[j], coefs[j] = math.NaN(), nil
-			if chosen[j] || ds.norm2[j] == 0 {
-				return
+			if chosen[j] || ds.norm2[j] == 0 || t+1 > m {
+				return // t+1 > m columns cannot be independent
 			}
 			A := mat.NewDense(m, t+1, nil)
 			for k, l := range res.Support {

@@ -244,3 +244,26 @@ func pyBool(b bool) string {
 	}
 	return "False"
 }
+
+// TestGoldenOMPGramDiabetes: OMPBatch with the diabetes columns as atoms
+// and y as the one signal equals scikit-learn's orthogonal_mp_gram on the
+// diabetes Gram matrix for n_nonzero_coefs = 1..10, to 1e-10.
+func TestGoldenOMPGramDiabetes(t *testing.T) {
+	var want [][]float64
+	if err := json.Unmarshal(loadGolden(t)["diabetes/gram"], &want); err != nil {
+		t.Fatal(err)
+	}
+	ds := datasets.Diabetes()
+	Y := mat.NewDense(1, len(ds.Y), ds.Y)
+	for k, w := range want {
+		codes, err := OMPBatch(ds.X, Y, OMPConfig{T: k + 1, Rule: Correlation})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for j, v := range w {
+			if got := codes.At(0, j); !closeRel(got, v, 1e-10) {
+				t.Errorf("k=%d: code[%d] = %.15g, scikit-learn %.15g", k+1, j, got, v)
+			}
+		}
+	}
+}

@@ -75,8 +75,10 @@ type OMPConfig struct {
 	// criterion then works on the centred columns). Default false.
 	Intercept bool
 	// Normalize divides the (centred) columns by their norms for the
-	// Correlation rule, as scikit-learn's deprecated normalize=True did.
-	// Coefficients are reported in the original units. The Exact rule is
+	// Correlation rule, as scikit-learn's deprecated normalize=True did
+	// (scikit-learn applied it only with fit_intercept=True; here it
+	// applies with or without Intercept). Coefficients are reported in
+	// the original units. The Exact rule is
 	// invariant to column scaling, so Normalize changes nothing there.
 	// Default false.
 	Normalize bool
@@ -85,6 +87,9 @@ type OMPConfig struct {
 	// Workers bounds the goroutines (0: all cores). Results are identical
 	// for every value.
 	Workers int
+	// Progress, when non-nil, receives (signals coded, total) from
+	// OMPBatch; OMP and OMPTextbook, which take one signal, ignore it.
+	Progress featlab.Progress
 	// Trace records in every round the criterion of every feature
 	// (OMPRound.Scores); OMPBatch ignores it. Default false.
 	Trace bool

@@ -8,7 +8,8 @@ Writes golden_omp.json and the synthetic data it used (synth_omp.csv,
 batch_D.csv, batch_Y.csv). Independent implementations:
   - scikit-learn OrthogonalMatchingPursuit (the classic |<X_j, r>| rule) for
     n_nonzero_coefs = 1..d, fit_intercept True/False, normalize True/False;
-  - scikit-learn orthogonal_mp_gram on a dictionary with unit-norm atoms;
+  - scikit-learn orthogonal_mp_gram on a dictionary with unit-norm atoms and
+    on the diabetes Gram matrix;
   - the book's exact forward greedy selection by brute-force refitting with
     numpy.linalg.lstsq (argmin_j min_w ||X_{I+j} w - y||^2), with and without
     intercept.
@@ -108,6 +109,10 @@ def main():
     tol = 0.05
     C = orthogonal_mp_gram(G, D.T @ Y.T, tol=tol, norms_squared=np.sum(Y**2, axis=1))
     out["batch/tol=0.05"] = C.T.tolist()
+    # orthogonal_mp_gram on diabetes (raw units, no intercept): the Gram
+    # matrix of the columns and X^T y, n_nonzero_coefs = 1..d.
+    G, Xy = X.T @ X, X.T @ y
+    out["diabetes/gram"] = [orthogonal_mp_gram(G, Xy, n_nonzero_coefs=k).tolist() for k in range(1, X.shape[1] + 1)]
     with open("golden_omp.json", "w") as f:
         json.dump(out, f, indent=1)
 

@@ -68,7 +68,8 @@ func init() {
 			},
 			Parallel: true,
 			Python:   "peer_greedy:omp20",
-			Note:     "the pseudocode of 25.1.2 as printed: what the efficient form buys",
+			Note: "the pseudocode of 25.1.2 as printed (an SVD of X_I and all d projections every round): " +
+				"what the efficient form buys; the sklearn column is the same OrthogonalMatchingPursuit run, for scale",
 		})
 	}
 	// Batch OMP: sparse coding of many signals against one dictionary.
