@@ -18,7 +18,7 @@ func BenchmarkBasisPursuit1024(b *testing.B) {
 	b.ResetTimer()
 	var steps int
 	for i := 0; i < b.N; i++ {
-		r, err := BasisPursuit(A, y.RawVector().Data, BPConfig{})
+		r, err := BasisPursuit(A, y.RawVector().Data, BasisPursuitConfig{})
 		if err != nil || !r.Converged {
 			b.Fatal(err)
 		}

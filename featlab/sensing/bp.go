@@ -9,8 +9,8 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// BPConfig configures BasisPursuit.
-type BPConfig struct {
+// BasisPursuitConfig configures BasisPursuit.
+type BasisPursuitConfig struct {
 	// Tol is the accuracy asked of the certificate: the result is
 	// Converged when ||A s - y|| <= Tol max(1, ||y||), DualInfeas <= Tol
 	// and DualGap <= Tol. Default 1e-9.
@@ -54,13 +54,13 @@ type BPConfig struct {
 // entering indices) are handled by skipping an index whose column is
 // linearly dependent on the active columns; if the certificate then fails,
 // Converged is false and Gap reports by how much.
-func BasisPursuit(A mat.Matrix, y []float64, cfg BPConfig) (*Result, error) {
+func BasisPursuit(A mat.Matrix, y []float64, cfg BasisPursuitConfig) (*BasisPursuitResult, error) {
 	return BasisPursuitContext(context.Background(), A, y, cfg)
 }
 
 // BasisPursuitContext is BasisPursuit with cancellation: cancelled, it
 // returns the homotopy's current point and an error wrapping ctx.Err().
-func BasisPursuitContext(ctx context.Context, A mat.Matrix, y []float64, cfg BPConfig) (*Result, error) {
+func BasisPursuitContext(ctx context.Context, A mat.Matrix, y []float64, cfg BasisPursuitConfig) (*BasisPursuitResult, error) {
 	p, err := newProblem(A, y, cfg.Names)
 	if err != nil {
 		return nil, err

@@ -40,7 +40,7 @@ func ZhouLambda(lambda float64, n int) float64 { return 2 * float64(n) * lambda 
 // featlab/linear's lasso (coordinate descent with a duality-gap stop, no
 // intercept). As Lambda -> 0 its solution tends to the basis pursuit
 // solution. Convergence.Gap is the lasso's final duality gap.
-func BPDN(A mat.Matrix, y []float64, cfg BPDNConfig) (*Result, error) {
+func BPDN(A mat.Matrix, y []float64, cfg BPDNConfig) (*BPDNResult, error) {
 	p, err := newProblem(A, y, cfg.Names)
 	if err != nil {
 		return nil, err

@@ -45,6 +45,16 @@ type Completion struct {
 	rows, cols int
 }
 
+// The completion methods share the one Completion shape (SoftImpute a
+// path of them); each method's name for it follows the library's
+// Name/NameResult convention.
+type (
+	NuclearNormResult = Completion
+	SVTResult         = Completion
+	RefineResult      = Completion
+	SoftImputeResult  = CompletionPath
+)
+
 // Matrix returns X as a dense matrix.
 func (c *Completion) Matrix() *mat.Dense {
 	if c.Rank == 0 {
@@ -234,13 +244,13 @@ type NuclearNormConfig struct {
 // correction that makes P_T(Y) = U V^T exactly) and returns it as Dual with
 // its check (Certificate). It is the problem Zhou says is solvable as an
 // SDP; an SDP solver agrees to its own accuracy (see the package tests).
-func NuclearNorm(o *Observations, cfg NuclearNormConfig) (*Completion, error) {
+func NuclearNorm(o *Observations, cfg NuclearNormConfig) (*NuclearNormResult, error) {
 	return NuclearNormContext(context.Background(), o, cfg)
 }
 
 // NuclearNormContext is NuclearNorm with cancellation: cancelled, it
 // returns the current iterate and an error wrapping ctx.Err().
-func NuclearNormContext(ctx context.Context, o *Observations, cfg NuclearNormConfig) (*Completion, error) {
+func NuclearNormContext(ctx context.Context, o *Observations, cfg NuclearNormConfig) (*NuclearNormResult, error) {
 	if err := o.checkEmpty(cfg.AllowEmpty); err != nil {
 		return nil, err
 	}

@@ -12,7 +12,7 @@ func TestContextCancelled(t *testing.T) {
 	A, _ := Gaussian(20, 60, 1)
 	s0, y := sparseSignal(A, 3, 1)
 	_ = s0
-	if _, err := BasisPursuitContext(ctx, A, y, BPConfig{}); !errors.Is(err, context.Canceled) {
+	if _, err := BasisPursuitContext(ctx, A, y, BasisPursuitConfig{}); !errors.Is(err, context.Canceled) {
 		t.Errorf("basis pursuit: %v", err)
 	}
 	if r, err := IHTContext(ctx, A, y, IHTConfig{K: 3}); !errors.Is(err, context.Canceled) || r == nil {
@@ -24,7 +24,7 @@ func TestContextCancelled(t *testing.T) {
 	if _, err := RIPContext(ctx, A, 2, RIPConfig{}); !errors.Is(err, context.Canceled) {
 		t.Errorf("RIP: %v", err)
 	}
-	if _, err := PhaseTransitionContext(ctx, PhaseConfig{M: 20, Deltas: []float64{0.5}, Rhos: []float64{0.2}, Trials: 2}); !errors.Is(err, context.Canceled) {
+	if _, err := PhaseTransitionContext(ctx, PhaseTransitionConfig{M: 20, Deltas: []float64{0.5}, Rhos: []float64{0.2}, Trials: 2}); !errors.Is(err, context.Canceled) {
 		t.Errorf("phase transition: %v", err)
 	}
 	_, o := lowRankObs(20, 15, 2, 0.6, 1)

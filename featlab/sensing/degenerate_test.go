@@ -38,7 +38,7 @@ func TestBasisPursuitDegenerate(t *testing.T) {
 				}
 				var y mat.VecDense
 				y.MulVec(A, mat.NewVecDense(m, s))
-				r, err := BasisPursuit(A, y.RawVector().Data, BPConfig{})
+				r, err := BasisPursuit(A, y.RawVector().Data, BasisPursuitConfig{})
 				total++
 				if err != nil || !r.Converged {
 					fails++

@@ -17,7 +17,7 @@ func ExampleBasisPursuit() {
 	s0, _ := synth.SparseVector(100, 5, 2)
 	var y mat.VecDense
 	y.MulVec(A, mat.NewVecDense(100, s0))
-	res, err := sensing.BasisPursuit(A, y.RawVector().Data, sensing.BPConfig{})
+	res, err := sensing.BasisPursuit(A, y.RawVector().Data, sensing.BasisPursuitConfig{})
 	if err != nil {
 		panic(err)
 	}

@@ -28,7 +28,7 @@ func FuzzBasisPursuit(f *testing.F) {
 		for i := range y {
 			y[i] = float64(int8(data[nn*mm+i])) / 16
 		}
-		res, err := BasisPursuit(A, y, BPConfig{})
+		res, err := BasisPursuit(A, y, BasisPursuitConfig{})
 		if err == nil && res.Converged && (res.DualInfeas > 1e-9 || res.Residual > 1e-6*math.Max(1, norm2(y))) {
 			t.Fatalf("converged but certificate fails: %+v", res)
 		}

@@ -50,7 +50,7 @@ func TestBasisPursuitMatchesHiGHS(t *testing.T) {
 	}
 	for _, c := range g.Cases {
 		A := mat.NewDense(c.N, c.M, c.A)
-		res, err := BasisPursuit(A, c.Y, BPConfig{})
+		res, err := BasisPursuit(A, c.Y, BasisPursuitConfig{})
 		if c.Status == 2 { // HiGHS: infeasible
 			if !errors.Is(err, ErrInfeasible) {
 				t.Errorf("%s: HiGHS says infeasible, BasisPursuit returned err = %v", c.Name, err)

@@ -82,13 +82,13 @@ func IHTStep(A mat.Matrix, y, s []float64, k int, mu float64) []float64 {
 // the current support S (the support of H_K(g) at the start), halved while
 // a change of support would increase the objective. Convergence records the
 // iterations and the final relative change.
-func IHT(A mat.Matrix, y []float64, cfg IHTConfig) (*Result, error) {
+func IHT(A mat.Matrix, y []float64, cfg IHTConfig) (*IHTResult, error) {
 	return IHTContext(context.Background(), A, y, cfg)
 }
 
 // IHTContext is IHT with cancellation; cancelled, it returns the current
 // iterate and an error wrapping ctx.Err().
-func IHTContext(ctx context.Context, A mat.Matrix, y []float64, cfg IHTConfig) (*Result, error) {
+func IHTContext(ctx context.Context, A mat.Matrix, y []float64, cfg IHTConfig) (*IHTResult, error) {
 	p, err := newProblem(A, y, cfg.Names)
 	if err != nil {
 		return nil, err

@@ -48,11 +48,11 @@ func nbDCTExample(t testing.TB) (s0, x, y []float64, dct *DCT, A *mat.Dense) {
 // minimum-norm solution is dense and off by more than half the norm.
 func TestNotebook09DCTRecovery(t *testing.T) {
 	s0, x, y, dct, A := nbDCTExample(t)
-	l2, err := LeastNorm(A, y, nil)
+	l2, err := LeastNorm(A, y, LeastNormConfig{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	l1, err := BasisPursuit(A, y, BPConfig{})
+	l1, err := BasisPursuit(A, y, BasisPursuitConfig{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +79,7 @@ func TestNotebook09BPDN(t *testing.T) {
 		yn[i] = y[i] + sigma*math.Sqrt(float64(n))*noise.At(i, 0)
 	}
 	lam := sigma * math.Sqrt(2*math.Log(float64(m))) / float64(2*n)
-	bp, err := BasisPursuit(A, yn, BPConfig{})
+	bp, err := BasisPursuit(A, yn, BasisPursuitConfig{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +108,7 @@ func TestNotebook09L0VersusL1(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			r1, err := BasisPursuit(T, yt, BPConfig{})
+			r1, err := BasisPursuit(T, yt, BasisPursuitConfig{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -173,11 +173,11 @@ func TestNotebook09PhaseTransition(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the full 20 x 20 x 20 grid")
 	}
-	bpPT, err := PhaseTransition(PhaseConfig{M: 60, Method: RecoverBP, Seed: 1})
+	bpPT, err := PhaseTransition(PhaseTransitionConfig{M: 60, Method: RecoverBP, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	ompPT, err := PhaseTransition(PhaseConfig{M: 60, Method: RecoverOMP, Seed: 1})
+	ompPT, err := PhaseTransition(PhaseTransitionConfig{M: 60, Method: RecoverOMP, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -223,11 +223,11 @@ func TestNotebook09Image(t *testing.T) {
 	var AI mat.Dense
 	AI.Mul(PhiI, Psi)
 	yi := nbApply(PhiI, img)
-	ri2, err := LeastNorm(&AI, yi, nil)
+	ri2, err := LeastNorm(&AI, yi, LeastNormConfig{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	ri1, err := BasisPursuit(&AI, yi, BPConfig{})
+	ri1, err := BasisPursuit(&AI, yi, BasisPursuitConfig{})
 	if err != nil {
 		t.Fatal(err)
 	}

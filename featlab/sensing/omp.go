@@ -29,7 +29,7 @@ type OMPConfig struct {
 // implementation); when k < (1 + 1/mu)/2 it recovers every k-sparse s in k
 // rounds (Tropp 2004). Convergence is greedy's record (Iterations =
 // rounds).
-func OMP(A mat.Matrix, y []float64, cfg OMPConfig) (*Result, error) {
+func OMP(A mat.Matrix, y []float64, cfg OMPConfig) (*OMPResult, error) {
 	p, err := newProblem(A, y, cfg.Names)
 	if err != nil {
 		return nil, err

@@ -69,8 +69,8 @@ const (
 	RecoverOMP
 )
 
-// PhaseConfig configures PhaseTransition.
-type PhaseConfig struct {
+// PhaseTransitionConfig configures PhaseTransition.
+type PhaseTransitionConfig struct {
 	// M is the signal length. Default 100.
 	M int
 	// Deltas are the undersampling ratios n/m, Rhos the sparsity ratios
@@ -90,9 +90,9 @@ type PhaseConfig struct {
 	Progress featlab.Progress
 }
 
-// PhaseResult holds the empirical probability of exact recovery per cell:
+// PhaseTransitionResult holds the empirical probability of exact recovery per cell:
 // Success[i][j] for Rhos[i] and Deltas[j].
-type PhaseResult struct {
+type PhaseTransitionResult struct {
 	M            int
 	Deltas, Rhos []float64
 	Success      [][]float64
@@ -106,12 +106,12 @@ type PhaseResult struct {
 // times, a Gaussian n x m matrix (Gaussian), a k-sparse s0 with N(0, 1)
 // nonzeros on a uniformly random support, y = A s0, and recovery by the
 // chosen method; n = round(delta m) and k = max(1, round(rho n)).
-func PhaseTransition(cfg PhaseConfig) (*PhaseResult, error) {
+func PhaseTransition(cfg PhaseTransitionConfig) (*PhaseTransitionResult, error) {
 	return PhaseTransitionContext(context.Background(), cfg)
 }
 
 // PhaseTransitionContext is PhaseTransition with cancellation.
-func PhaseTransitionContext(ctx context.Context, cfg PhaseConfig) (*PhaseResult, error) {
+func PhaseTransitionContext(ctx context.Context, cfg PhaseTransitionConfig) (*PhaseTransitionResult, error) {
 	m := cfg.M
 	if m == 0 {
 		m = 100
@@ -142,7 +142,7 @@ func PhaseTransitionContext(ctx context.Context, cfg PhaseConfig) (*PhaseResult,
 			return nil, featlab.Errorf(featlab.ErrParam, "sensing: phase-transition ratio %g outside (0, 1]", v)
 		}
 	}
-	res := &PhaseResult{M: m, Deltas: deltas, Rhos: rhos, Trials: trials, Method: cfg.Method, Success: make([][]float64, len(rhos))}
+	res := &PhaseTransitionResult{M: m, Deltas: deltas, Rhos: rhos, Trials: trials, Method: cfg.Method, Success: make([][]float64, len(rhos))}
 	for i := range res.Success {
 		res.Success[i] = make([]float64, len(deltas))
 	}
@@ -172,7 +172,7 @@ func PhaseTransitionContext(ctx context.Context, cfg PhaseConfig) (*PhaseResult,
 			var s []float64
 			switch cfg.Method {
 			case RecoverBP:
-				bp, err := BasisPursuit(A, y, BPConfig{})
+				bp, err := BasisPursuit(A, y, BasisPursuitConfig{})
 				if err != nil {
 					continue // a degenerate draw counts as a failure
 				}
@@ -202,11 +202,18 @@ func maxAbsDiff(a, b []float64) float64 {
 	return d
 }
 
+// LeastNormConfig configures LeastNorm.
+type LeastNormConfig struct {
+	// Names are the names of the m unknowns (nil: x1..xm).
+	Names []string
+}
+
 // LeastNorm returns the minimum l2-norm solution of A s = y, s = A^T (A
 // A^T)^{-1} y (through the pseudo-inverse, so a rank-deficient A is fine):
 // the "l2 recovery" that compressed sensing improves on. It is dense: the
 // energy of s spreads over all m coefficients.
-func LeastNorm(A mat.Matrix, y []float64, names []string) (*Result, error) {
+func LeastNorm(A mat.Matrix, y []float64, cfg LeastNormConfig) (*LeastNormResult, error) {
+	names := cfg.Names
 	p, err := newProblem(A, y, names)
 	if err != nil {
 		return nil, err

@@ -32,7 +32,7 @@ func TestL1PhaseTransitionValues(t *testing.T) {
 // TestPhaseTransitionSmallGrid: well below the curve basis pursuit always
 // recovers, well above it never; OMP recovers less than BP overall.
 func TestPhaseTransitionSmallGrid(t *testing.T) {
-	cfg := PhaseConfig{M: 60, Deltas: []float64{0.5}, Rhos: []float64{0.1, 0.8}, Trials: 10, Seed: 2}
+	cfg := PhaseTransitionConfig{M: 60, Deltas: []float64{0.5}, Rhos: []float64{0.1, 0.8}, Trials: 10, Seed: 2}
 	bp, err := PhaseTransition(cfg)
 	if err != nil {
 		t.Fatal(err)

@@ -60,7 +60,7 @@ func TestCoherenceGuaranteeExactRecovery(t *testing.T) {
 	for seed := uint64(0); seed < 20; seed++ {
 		for k := 1; k <= 3; k++ {
 			s0, y := sparseSignal(A, k, seed*10+uint64(k))
-			bp, err := BasisPursuit(A, y, BPConfig{})
+			bp, err := BasisPursuit(A, y, BasisPursuitConfig{})
 			if err != nil || !bp.Converged || maxAbsDiff(bp.Coef, s0) > 1e-9 {
 				t.Fatalf("seed %d k=%d: basis pursuit did not recover (err %v)", seed, k, err)
 			}
@@ -83,7 +83,7 @@ func TestRecoveryFailsWhenKTooLarge(t *testing.T) {
 	for seed := uint64(0); seed < 10; seed++ {
 		for _, k := range []int{3, 15} {
 			s0, y := sparseSignal(A, k, seed+100*uint64(k))
-			bp, err := BasisPursuit(A, y, BPConfig{})
+			bp, err := BasisPursuit(A, y, BasisPursuitConfig{})
 			if err != nil || !bp.Converged {
 				t.Fatalf("k=%d: %v", k, err)
 			}
@@ -124,7 +124,7 @@ func TestL0VersusL1Tiny(t *testing.T) {
 		if len(l0.Support) != k || maxAbsDiff(l0.Coef, s0) > 1e-9 || l0.Solutions != 1 {
 			t.Fatalf("seed %d: l0 support %v (%d solutions), want the k = %d truth", seed, l0.Support, l0.Solutions, k)
 		}
-		bp, err := BasisPursuit(A, y, BPConfig{})
+		bp, err := BasisPursuit(A, y, BasisPursuitConfig{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -263,15 +263,15 @@ func TestBadInput(t *testing.T) {
 	A, _ := Gaussian(10, 30, 1)
 	y := make([]float64, 10)
 	y[0] = 1
-	if _, err := BasisPursuit(nil, y, BPConfig{}); !errors.Is(err, featlab.ErrEmpty) {
+	if _, err := BasisPursuit(nil, y, BasisPursuitConfig{}); !errors.Is(err, featlab.ErrEmpty) {
 		t.Errorf("nil A: %v", err)
 	}
-	if _, err := BasisPursuit(A, y[:5], BPConfig{}); !errors.Is(err, featlab.ErrShape) {
+	if _, err := BasisPursuit(A, y[:5], BasisPursuitConfig{}); !errors.Is(err, featlab.ErrShape) {
 		t.Errorf("short y: %v", err)
 	}
 	bad := append([]float64(nil), y...)
 	bad[2] = math.NaN()
-	if _, err := BasisPursuit(A, bad, BPConfig{}); !errors.Is(err, featlab.ErrNotFinite) {
+	if _, err := BasisPursuit(A, bad, BasisPursuitConfig{}); !errors.Is(err, featlab.ErrNotFinite) {
 		t.Errorf("NaN y: %v", err)
 	}
 	if _, err := IHT(A, y, IHTConfig{K: 11}); !errors.Is(err, featlab.ErrParam) {
@@ -289,7 +289,7 @@ func TestBadInput(t *testing.T) {
 	// more measurements than unknowns: solved, with a note
 	T, _ := Gaussian(40, 30, 2)
 	s0, yt := sparseSignal(T, 5, 1)
-	res, err := BasisPursuit(T, yt, BPConfig{})
+	res, err := BasisPursuit(T, yt, BasisPursuitConfig{})
 	if err != nil || res.Note == "" || maxAbsDiff(res.Coef, s0) > 1e-9 {
 		t.Errorf("n > m: err %v, note %q", err, res.Note)
 	}
@@ -297,11 +297,11 @@ func TestBadInput(t *testing.T) {
 	inc := mat.DenseCopyOf(T)
 	yi := append([]float64(nil), yt...)
 	yi[0] += 1
-	if _, err := BasisPursuit(inc, yi, BPConfig{}); !errors.Is(err, ErrInfeasible) {
+	if _, err := BasisPursuit(inc, yi, BasisPursuitConfig{}); !errors.Is(err, ErrInfeasible) {
 		t.Errorf("inconsistent: %v", err)
 	}
 	// zero y: s = 0
-	res, err = BasisPursuit(A, make([]float64, 10), BPConfig{})
+	res, err = BasisPursuit(A, make([]float64, 10), BasisPursuitConfig{})
 	if err != nil || len(res.Support) != 0 {
 		t.Errorf("y = 0: %v %v", err, res.Support)
 	}

@@ -36,12 +36,12 @@ type RefineConfig struct {
 // Convergence: Iterations counts alternating sweeps, Gap is the final
 // relative residual on Omega; History records rank, nuclear norm and
 // residual after every sweep.
-func Refine(o *Observations, start *Completion, cfg RefineConfig) (*Completion, error) {
+func Refine(o *Observations, start *Completion, cfg RefineConfig) (*RefineResult, error) {
 	return RefineContext(context.Background(), o, start, cfg)
 }
 
 // RefineContext is Refine with cancellation.
-func RefineContext(ctx context.Context, o *Observations, start *Completion, cfg RefineConfig) (*Completion, error) {
+func RefineContext(ctx context.Context, o *Observations, start *Completion, cfg RefineConfig) (*RefineResult, error) {
 	if err := o.checkEmpty(true); err != nil {
 		return nil, err
 	}

@@ -43,6 +43,16 @@ type Result struct {
 	featlab.Convergence
 }
 
+// The results of the recovery methods share the one Result shape; each
+// method's name for it follows the library's Name/NameResult convention.
+type (
+	BasisPursuitResult = Result
+	BPDNResult         = Result
+	OMPResult          = Result
+	IHTResult          = Result
+	LeastNormResult    = Result
+)
+
 // Selection returns the support as a featlab.Selection over the m
 // coefficients, with |s_j| as scores.
 func (r *Result) Selection() *featlab.Selection {

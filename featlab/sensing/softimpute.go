@@ -139,14 +139,14 @@ func (p *CompletionPath) Last() *Completion {
 // from the previous right singular vectors) of rank at most MaxRank; small
 // ones a full SVD. As lambda -> 0 the solutions tend to the solution of
 // 11.26. Every iteration's rank and nuclear norm are recorded (History).
-func SoftImpute(o *Observations, cfg SoftImputeConfig) (*CompletionPath, error) {
+func SoftImpute(o *Observations, cfg SoftImputeConfig) (*SoftImputeResult, error) {
 	return SoftImputeContext(context.Background(), o, cfg)
 }
 
 // SoftImputeContext is SoftImpute with cancellation: cancelled, it returns
 // the fits finished so far (and the current one) with an error wrapping
 // ctx.Err().
-func SoftImputeContext(ctx context.Context, o *Observations, cfg SoftImputeConfig) (*CompletionPath, error) {
+func SoftImputeContext(ctx context.Context, o *Observations, cfg SoftImputeConfig) (*SoftImputeResult, error) {
 	if err := o.checkEmpty(cfg.AllowEmpty); err != nil {
 		return nil, err
 	}

@@ -44,13 +44,13 @@ type SVTConfig struct {
 // are computed (partial SVDs with the rank grown by 5 until the smallest
 // computed value falls below tau), except for small problems. Every
 // iteration records the rank and nuclear norm of X.
-func SVT(o *Observations, cfg SVTConfig) (*Completion, error) {
+func SVT(o *Observations, cfg SVTConfig) (*SVTResult, error) {
 	return SVTContext(context.Background(), o, cfg)
 }
 
 // SVTContext is SVT with cancellation: cancelled, it returns the current
 // iterate and an error wrapping ctx.Err().
-func SVTContext(ctx context.Context, o *Observations, cfg SVTConfig) (*Completion, error) {
+func SVTContext(ctx context.Context, o *Observations, cfg SVTConfig) (*SVTResult, error) {
 	if err := o.checkEmpty(cfg.AllowEmpty); err != nil {
 		return nil, err
 	}

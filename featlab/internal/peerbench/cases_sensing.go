@@ -31,7 +31,7 @@ func init() {
 		Go: func(data map[string]*mat.Dense, workers int) (func() error, error) {
 			A, y, s := data["A"], col(data["y"]), col(data["s"])
 			return func() error {
-				r, err := sensing.BasisPursuit(A, y, sensing.BPConfig{})
+				r, err := sensing.BasisPursuit(A, y, sensing.BasisPursuitConfig{})
 				if err != nil {
 					return err
 				}
