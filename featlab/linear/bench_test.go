@@ -54,14 +54,14 @@ func BenchmarkLassoPath(b *testing.B) {
 			b.ReportAllocs()
 			b.ResetTimer()
 			c0 := cpuTime()
-			var p *Path
+			var p *LassoPathResult
 			for i := 0; i < b.N; i++ {
 				var err error
-				p, err = LassoPath(X, y, PathConfig{Intercept: true})
+				p, err = LassoPath(X, y, LassoPathConfig{Intercept: true})
 				if err != nil {
 					b.Fatal(err)
 				}
-				if !p.AllConverged() {
+				if !p.Converged {
 					b.Fatal("path did not converge")
 				}
 			}
@@ -121,7 +121,7 @@ func BenchmarkLassoCV(b *testing.B) {
 	b.ResetTimer()
 	c0 := cpuTime()
 	for i := 0; i < b.N; i++ {
-		if _, err := LassoCV(X, y, CVConfig{Path: PathConfig{Intercept: true}, Folds: 5, Workers: 1}); err != nil {
+		if _, err := LassoCV(X, y, LassoCVConfig{Path: LassoPathConfig{Intercept: true}, Folds: 5, Workers: 1}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -4,26 +4,39 @@ import (
 	"math"
 	"sort"
 
+	"github.com/featlab/course/featlab/internal/design"
+
 	"gonum.org/v1/gonum/floats"
 )
 
-// covCD is coordinate descent with covariance updates (Friedman, Hastie and
-// Tibshirani 2010, section 2.2) on the unscaled problem
+// covCD is coordinate descent with covariance or residual ("naive")
+// updates (Friedman, Hastie and Tibshirani 2010, section 2.2) on the
+// unscaled problem
 //
 //	(1/2)||y - Xc w||^2 + L1 ||w||_1 + (L2/2)||w||^2,   L1 = m l1, L2 = m l2,
 //
-// which has the minimisers of the (1/2m) form. It keeps g = Xc^T (y - Xc w)
-// for every feature; when w_j changes by delta, g -= delta Xc^T Xc_j. The
-// Gram column Xc^T Xc_j is computed (one pass over X) the first time w_j
-// becomes non-zero and cached, so the cost is one pass per feature that is
-// ever active instead of the d passes of a full Gram matrix.
+// which has the minimisers of the (1/2m) form.
+//
+// Covariance updates keep g = Xc^T (y - Xc w) for every feature; when w_j
+// changes by delta, g -= delta Xc^T Xc_j, O(d). The Gram column Xc^T Xc_j
+// is computed (one pass over X) the first time w_j becomes non-zero and
+// cached, so the cost is one pass per feature that is ever active instead
+// of the d passes of a full Gram matrix.
+//
+// Naive updates keep the residual r = y - Xc w instead: updating w_j
+// reads g_j = Xc_j^T r and writes r -= delta Xc_j, O(m), on a copy of
+// the centred column gathered when the feature first enters the working
+// set; the full g (for the strong rules, the KKT check and the duality
+// gap) is one product Xc^T r, made once per lambda on a path. They win when
+// d is large compared with m: each update costs m instead of d and no
+// Gram column (m d each) is formed. useNaive chooses.
 //
 // The coordinates cycled are those of a working set (strong-rule survivors
 // and everything ever active); a KKT check over the other features adds any
 // violator before convergence is declared, so no feature is wrongly
 // discarded.
 type covCD struct {
-	ds      *design
+	ds      *design.Design
 	w, g    []float64
 	gram    [][]float64
 	inWork  []bool
@@ -36,24 +49,75 @@ type covCD struct {
 	batch   []int
 	cols    [][]float64
 	vbuf    []float64
-	plain   bool // no active-set cycling: every sweep covers the working set
+	plain   bool // textbook cyclic mode: every feature in index order, g recomputed from w (see sweep)
 	r       []float64
+	mon     *monitor // stop checks; progress too when fitProg
+	fitProg bool     // report the progress of a single fit
+	gap0    float64  // first gap computed, for progress
+
+	naive  bool            // residual updates
+	xcol   *design.Columns // naive: centred columns, gathered as needed
+	res    []float64       // naive: r = y - Xc w
+	gFresh bool            // naive: g is Xc^T r for every feature
 }
 
-func newCovCD(ds *design, w []float64) *covCD {
-	ds.prepare()
+// Update rule override, for tests: 0 chooses (useNaive), 1 forces
+// covariance updates, 2 naive updates.
+var forceUpdates = 0
+
+// useNaive reports whether coordinate descent on an m x d design uses
+// residual ("naive") updates: glmnet's rule (naive from 500 features on)
+// refined by the cost of one update, O(m) naive against O(d) covariance,
+// plus the m d of each Gram column: naive when d >= 500 and d > m.
+func useNaive(m, d int) bool {
+	switch forceUpdates {
+	case 1:
+		return false
+	case 2:
+		return true
+	}
+	return d >= 500 && d > m
+}
+
+// newCD makes the solver state at w; naive selects residual updates.
+func newCD(ds *design.Design, w []float64, naive bool) *covCD {
 	s := &covCD{
 		ds:      ds,
 		w:       w,
-		g:       make([]float64, ds.d),
-		gram:    make([][]float64, ds.d),
-		inWork:  make([]bool, ds.d),
-		scratch: make([]float64, ds.m),
+		g:       make([]float64, ds.D),
+		gram:    make([][]float64, ds.D),
+		inWork:  make([]bool, ds.D),
+		scratch: make([]float64, ds.M),
+		naive:   naive,
 	}
-	copy(s.g, ds.xty)
+	if naive {
+		s.xcol = ds.Columns()
+		s.res = make([]float64, ds.M)
+		warm := false
+		for j, v := range w {
+			if v != 0 {
+				if ds.Norm2[j] == 0 {
+					w[j] = 0
+					continue
+				}
+				s.addWork(j)
+				warm = true
+			}
+		}
+		if warm {
+			ds.Residual(s.res, w)
+			s.refreshNaive()
+		} else { // w = 0: r = y, g = Xc^T y
+			copy(s.res, ds.Y)
+			copy(s.g, ds.XtY)
+			s.gFresh = true
+		}
+		return s
+	}
+	copy(s.g, ds.XtY)
 	for j, v := range w {
 		if v != 0 {
-			if ds.norm2[j] == 0 {
+			if ds.Norm2[j] == 0 {
 				w[j] = 0
 				continue
 			}
@@ -62,6 +126,51 @@ func newCovCD(ds *design, w []float64) *covCD {
 		}
 	}
 	return s
+}
+
+// refreshNaive sets g = Xc^T r for every feature (naive updates).
+func (s *covCD) refreshNaive() {
+	s.ds.MulTVec(s.g, s.res)
+	s.gFresh = true
+}
+
+// column returns Xc_j (naive updates).
+func (s *covCD) column(j int) []float64 { return s.xcol.Col(j) }
+
+// sweepNaive is sweep with residual updates.
+func (s *covCD) sweepNaive(idx []int) (dmax, wmax float64) {
+	w, g, norm2, r := s.w, s.g, s.ds.Norm2, s.res
+	L1, L2 := s.L1, s.L2
+	for _, j := range idx {
+		n2 := norm2[j]
+		if n2 == 0 {
+			continue
+		}
+		c := s.column(j)
+		old := w[j]
+		gj := floats.Dot(c, r)
+		z := gj + n2*old
+		var nw float64
+		if z > L1 {
+			nw = (z - L1) / (n2 + L2)
+		} else if z < -L1 {
+			nw = (z + L1) / (n2 + L2)
+		}
+		g[j] = gj
+		if nw != old {
+			floats.AddScaled(r, old-nw, c)
+			g[j] = gj + n2*(old-nw)
+			w[j] = nw
+			if dd := math.Abs(nw - old); dd > dmax {
+				dmax = dd
+			}
+			s.gFresh = false
+		}
+		if a := math.Abs(nw); a > wmax {
+			wmax = a
+		}
+	}
+	return dmax, wmax
 }
 
 // col returns the cached Gram column Xc^T Xc_j, computing it if needed.
@@ -87,7 +196,7 @@ func (s *covCD) fillBatch(j int) {
 	idx := append(s.batch[:0], j)
 	thr := s.L1 / 2
 	for k, gk := range s.g {
-		if k != j && s.gram[k] == nil && s.ds.norm2[k] > 0 && math.Abs(gk) >= thr {
+		if k != j && s.gram[k] == nil && s.ds.Norm2[k] > 0 && math.Abs(gk) >= thr {
 			idx = append(idx, k)
 		}
 	}
@@ -103,7 +212,7 @@ func (s *covCD) fillBatch(j int) {
 		idx = idx[:maxBatch]
 	}
 	s.batch = idx
-	d := s.ds.d
+	d := s.ds.D
 	slab := make([]float64, len(idx)*d)
 	cols := s.cols[:0]
 	for b, k := range idx {
@@ -112,9 +221,9 @@ func (s *covCD) fillBatch(j int) {
 		cols = append(cols, c)
 	}
 	s.cols = cols
-	s.ds.gramCols(cols, idx, &s.vbuf)
+	s.ds.GramCols(cols, idx, &s.vbuf)
 	for b, k := range idx {
-		cols[b][k] = s.ds.norm2[k]
+		cols[b][k] = s.ds.Norm2[k]
 	}
 	s.ngram += len(idx)
 	s.npass++
@@ -130,7 +239,10 @@ func (s *covCD) addWork(j int) {
 // sweep minimises exactly along each coordinate of idx in turn and returns
 // the largest change and the largest |w_j| over idx.
 func (s *covCD) sweep(idx []int) (dmax, wmax float64) {
-	w, g, norm2 := s.w, s.g, s.ds.norm2
+	if s.naive {
+		return s.sweepNaive(idx)
+	}
+	w, g, norm2 := s.w, s.g, s.ds.Norm2
 	L1, L2 := s.L1, s.L2
 	for _, j := range idx {
 		n2 := norm2[j]
@@ -138,6 +250,11 @@ func (s *covCD) sweep(idx []int) (dmax, wmax float64) {
 			continue
 		}
 		old := w[j]
+		if s.plain {
+			// Textbook mode: g_j from w alone, so the sweep is a
+			// function of w (a warm start continues a run exactly).
+			g[j] = s.ds.XtY[j] - floats.Dot(s.col(j), w)
+		}
 		z := g[j] + n2*old
 		var nw float64
 		if z > L1 {
@@ -146,7 +263,9 @@ func (s *covCD) sweep(idx []int) (dmax, wmax float64) {
 			nw = (z + L1) / (n2 + L2)
 		}
 		if nw != old {
-			floats.AddScaled(g, old-nw, s.col(j))
+			if !s.plain {
+				floats.AddScaled(g, old-nw, s.col(j))
+			}
 			w[j] = nw
 			if dd := math.Abs(nw - old); dd > dmax {
 				dmax = dd
@@ -156,15 +275,31 @@ func (s *covCD) sweep(idx []int) (dmax, wmax float64) {
 			wmax = a
 		}
 	}
+	if s.plain {
+		s.refreshG()
+	}
 	return dmax, wmax
+}
+
+// refreshG recomputes g = Xc^T y - Xc^T Xc w from w and the Gram columns
+// (textbook mode, where every feature has its column).
+func (s *covCD) refreshG() {
+	for j := range s.g {
+		if s.ds.Norm2[j] > 0 {
+			s.g[j] = s.ds.XtY[j] - floats.Dot(s.col(j), s.w)
+		}
+	}
 }
 
 // kkt adds to the working set every feature outside it that violates its
 // optimality condition |g_j| <= L1 at w_j = 0; it returns how many.
 func (s *covCD) kkt() int {
+	if s.naive && !s.gFresh {
+		s.refreshNaive()
+	}
 	n := 0
 	for j, gj := range s.g {
-		if !s.inWork[j] && math.Abs(gj) > s.L1 && s.ds.norm2[j] > 0 {
+		if !s.inWork[j] && math.Abs(gj) > s.L1 && s.ds.Norm2[j] > 0 {
 			s.addWork(j)
 			n++
 		}
@@ -175,9 +310,12 @@ func (s *covCD) kkt() int {
 // strong adds to the working set the features that survive the
 // sequential strong rule |g_j| >= 2 L1 - L1prev (Tibshirani et al. 2012).
 func (s *covCD) strong(L1prev float64) {
+	if s.naive && !s.gFresh {
+		s.refreshNaive()
+	}
 	thr := 2*s.L1 - L1prev
 	for j, gj := range s.g {
-		if !s.inWork[j] && math.Abs(gj) >= thr && s.ds.norm2[j] > 0 {
+		if !s.inWork[j] && math.Abs(gj) >= thr && s.ds.Norm2[j] > 0 {
 			s.addWork(j)
 		}
 	}
@@ -186,14 +324,17 @@ func (s *covCD) strong(L1prev float64) {
 // rr returns ||r||^2 and r^T y from the maintained gradient:
 // ||r||^2 = y^T y - w^T Xc^T y - w^T g and r^T y = y^T y - w^T Xc^T y.
 func (s *covCD) rr() (rr, ry float64) {
+	if s.naive {
+		return floats.Dot(s.res, s.res), floats.Dot(s.res, s.ds.Y)
+	}
 	var wxty, wg float64
 	for j, v := range s.w {
 		if v != 0 {
-			wxty += v * s.ds.xty[j]
+			wxty += v * s.ds.XtY[j]
 			wg += v * s.g[j]
 		}
 	}
-	ry = s.ds.yy - wxty
+	ry = s.ds.YY - wxty
 	rr = ry - wg
 	if rr < 0 {
 		rr = 0
@@ -210,29 +351,37 @@ func (s *covCD) rr() (rr, ry float64) {
 // scikit-learn's non-Gram solver computes it. At ordinary tolerances (1e-4)
 // the cheap gap decides alone.
 func (s *covCD) gap(tolAbs float64) float64 {
+	if s.naive && !s.gFresh {
+		s.refreshNaive()
+	}
 	rr, ry := s.rr()
 	gap := dualityGap(s.w, s.g, rr, ry, s.L1, s.L2)
-	floor := 1000 * 0x1p-52 * (s.ds.yy + math.Abs(s.ds.yy-ry))
+	floor := 1000 * 0x1p-52 * (s.ds.YY + math.Abs(s.ds.YY-ry))
 	if tolAbs > floor || gap > tolAbs+floor {
 		return gap
 	}
-	if s.r == nil {
-		s.r = make([]float64, s.ds.m)
+	if s.naive {
+		rr = s.ds.Residual(s.res, s.w)
+		s.refreshNaive()
+		return dualityGap(s.w, s.g, rr, floats.Dot(s.res, s.ds.Y), s.L1, s.L2)
 	}
-	rr = s.ds.residual(s.r, s.w)
+	if s.r == nil {
+		s.r = make([]float64, s.ds.M)
+	}
+	rr = s.ds.Residual(s.r, s.w)
 	ry = 0
-	for i, v := range s.ds.y {
+	for i, v := range s.ds.Y {
 		ry += s.r[i] * v
 	}
-	s.ds.mulTVec(s.g, s.r)
+	s.ds.MulTVec(s.g, s.r)
 	return dualityGap(s.w, s.g, rr, ry, s.L1, s.L2)
 }
 
 // objective returns the (1/2m)-scaled objective.
 func (s *covCD) objective() float64 {
 	rr, _ := s.rr()
-	m := float64(s.ds.m)
-	return objective(s.ds.m, rr, s.w, s.L1/m, s.L2/m)
+	m := float64(s.ds.M)
+	return objective(s.ds.M, rr, s.w, s.L1/m, s.L2/m)
 }
 
 // solve runs coordinate descent at the current (L1, L2) until the duality
@@ -243,8 +392,11 @@ func (s *covCD) objective() float64 {
 // after the KKT check. hist, when non-nil, receives the objective after
 // each sweep.
 func (s *covCD) solve(tol float64, maxIter int, hist *[]float64) (iter int, gap float64, conv bool) {
-	tolAbs := tol * s.ds.yy
+	tolAbs := tol * s.ds.YY
 	for iter < maxIter {
+		if s.mon.stop() {
+			break
+		}
 		dmax, wmax := s.sweep(s.work)
 		iter++
 		if hist != nil {
@@ -255,6 +407,7 @@ func (s *covCD) solve(tol float64, maxIter int, hist *[]float64) (iter int, gap 
 				continue
 			}
 			gap = s.gap(tolAbs)
+			s.progress(gap, tolAbs, iter, maxIter)
 			if gap <= tolAbs {
 				return iter, gap, true
 			}
@@ -286,6 +439,17 @@ func (s *covCD) solve(tol float64, maxIter int, hist *[]float64) (iter int, gap 
 	return iter, gap, gap <= tolAbs
 }
 
+// progress reports a single fit's progress from its gap.
+func (s *covCD) progress(gap, tolAbs float64, iter, maxIter int) {
+	if !s.fitProg {
+		return
+	}
+	if s.gap0 == 0 {
+		s.gap0 = gap
+	}
+	s.mon.fitProgress(s.gap0, gap, tolAbs, iter, maxIter)
+}
+
 // solveCD fits one (l1, l2) by coordinate descent starting from w and
 // fills the convergence fields of res.
 //
@@ -298,11 +462,12 @@ func (s *covCD) solve(tol float64, maxIter int, hist *[]float64) (iter int, gap 
 // every sweep (textbook cyclic coordinate descent, no continuation or
 // working sets). History records the objective after each sweep at the
 // final (l1, l2).
-func solveCD(ds *design, w []float64, l1, l2, tol float64, maxIter int, cyclic bool, res *Result) {
-	s := newCovCD(ds, w)
-	m := float64(ds.m)
+func solveCD(ds *design.Design, w []float64, l1, l2, tol float64, maxIter int, cyclic bool, mon *monitor, res *LassoResult) {
+	s := newCD(ds, w, !cyclic && useNaive(ds.M, ds.D))
+	s.mon, s.fitProg = mon, true
+	m := float64(ds.M)
 	var Lmax float64
-	for _, v := range ds.xty {
+	for _, v := range ds.XtY {
 		Lmax = math.Max(Lmax, math.Abs(v))
 	}
 	L1, L2 := m*l1, m*l2
@@ -329,16 +494,27 @@ func solveCD(ds *design, w []float64, l1, l2, tol float64, maxIter int, cyclic b
 		s.strong(L1prev)
 	} else {
 		s.L1, s.L2 = L1, L2
+		if cyclic {
+			// Every feature, in index order (the warm start's support
+			// does not go first).
+			s.work = s.work[:0]
+			for j := range s.inWork {
+				s.inWork[j] = false
+			}
+		}
 		for j := range s.g {
-			if ds.norm2[j] > 0 && (cyclic || L1 == 0 || (warm && math.Abs(s.g[j]) > L1)) {
+			if ds.Norm2[j] > 0 && (cyclic || L1 == 0 || (warm && math.Abs(s.g[j]) > L1)) {
 				s.addWork(j)
 			}
 		}
 		s.plain = cyclic
+		if cyclic {
+			s.refreshG()
+		}
 	}
 	hist := []float64{s.objective()}
 	it, gap, conv := s.solve(tol, max(maxIter-iter, 0), &hist)
-	res.Iter, res.Gap, res.Converged = iter+it, gap/m, conv
+	res.Iterations, res.Gap, res.Converged = iter+it, gap/m, conv
 	res.Objective = s.objective()
 	res.History = hist
 }

@@ -5,15 +5,11 @@ import (
 	"strconv"
 
 	"github.com/featlab/course/featlab"
-	"gonum.org/v1/gonum/mat"
 )
 
 // This file holds what the sparse classifiers (logistic regression and the
-// l1 hinge-loss SVM) share: the penalty kind, the handling of binary labels,
-// and the column-major copy of X that coordinate descent reads.
-//
-// Unexported names here start with clf so that they never collide with the
-// regression code of the same package.
+// l1 hinge-loss SVM) share beyond the design core and the path record: the
+// penalty kind and the handling of binary labels.
 
 // Penalty selects the regulariser of a linear classifier.
 type Penalty int
@@ -39,28 +35,28 @@ func (p Penalty) String() string {
 	return "Penalty(" + strconv.Itoa(int(p)) + ")"
 }
 
-// clfAlpha returns the l1 share of the penalty: 1 for l1, 0 for l2.
-func (p Penalty) clfAlpha() float64 {
+// share returns the l1 share of the penalty: 1 for l1, 0 for l2.
+func (p Penalty) share() float64 {
 	if p == L2Penalty {
 		return 0
 	}
 	return 1
 }
 
-func (p Penalty) clfValid() error {
+func (p Penalty) check() error {
 	if p != L1Penalty && p != L2Penalty {
 		return featlab.Errorf(featlab.ErrParam, "penalty %d is neither L1Penalty nor L2Penalty", int(p))
 	}
 	return nil
 }
 
-// clfBinary reads binary class labels. Accepted codings are {0, 1} and
+// binaryLabels reads binary class labels. Accepted codings are {0, 1} and
 // {-1, +1}; the larger label is the positive class. It returns the labels
 // as signs s_i in {-1, +1}, the labels in {0, 1}, and the two original
 // labels [negative, positive] so that predictions come back in the caller's
 // coding. A target with a single class, more than two classes, or any other
 // pair of values is an error wrapping featlab.ErrLabels.
-func clfBinary(y []float64) (s, y01 []float64, labels [2]float64, err error) {
+func binaryLabels(y []float64) (s, y01 []float64, labels [2]float64, err error) {
 	classes, err := featlab.ClassLabels(y, 2)
 	if err != nil {
 		return nil, nil, labels, err
@@ -85,116 +81,8 @@ func clfBinary(y []float64) (s, y01 []float64, labels [2]float64, err error) {
 	return s, y01, labels, nil
 }
 
-// clfColumns copies X (m x d) into a column-major slice: column j is
-// xc[j*m : (j+1)*m]. Coordinate descent reads one column at a time.
-func clfColumns(X mat.Matrix) []float64 {
-	m, d := X.Dims()
-	xc := make([]float64, m*d)
-	if rm, ok := X.(mat.RawMatrixer); ok {
-		raw := rm.RawMatrix()
-		for i := 0; i < m; i++ {
-			row := raw.Data[i*raw.Stride : i*raw.Stride+d]
-			for j, v := range row {
-				xc[j*m+i] = v
-			}
-		}
-		return xc
-	}
-	for i := 0; i < m; i++ {
-		for j := 0; j < d; j++ {
-			xc[j*m+i] = X.At(i, j)
-		}
-	}
-	return xc
-}
-
-// clfDecision returns X w + b for a fitted linear classifier, checking the
-// shape and finiteness of X.
-func clfDecision(X mat.Matrix, w []float64, b float64) ([]float64, error) {
-	if err := featlab.CheckMatrix(X, nil); err != nil {
-		return nil, err
-	}
-	m, d := X.Dims()
-	if d != len(w) {
-		return nil, featlab.Errorf(featlab.ErrShape, "X has %d columns, the model was fitted on %d", d, len(w))
-	}
-	out := make([]float64, m)
-	if rm, ok := X.(mat.RawMatrixer); ok {
-		raw := rm.RawMatrix()
-		for i := range out {
-			row := raw.Data[i*raw.Stride : i*raw.Stride+d]
-			z := b
-			for j, v := range row {
-				z += v * w[j]
-			}
-			out[i] = z
-		}
-		return out, nil
-	}
-	for i := range out {
-		z := b
-		for j := range w {
-			z += X.At(i, j) * w[j]
-		}
-		out[i] = z
-	}
-	return out, nil
-}
-
-// clfSupport returns the indices j with w[j] != 0, in increasing order.
-func clfSupport(w []float64) []int {
-	var s []int
-	for j, v := range w {
-		if v != 0 {
-			s = append(s, j)
-		}
-	}
-	return s
-}
-
-// clfSelection turns a coefficient vector into a featlab.Selection: chosen
-// are the nonzero coefficients, scores |w_j|, ranking by decreasing |w_j|
-// (ties by index). names may be nil (x1, ..., xd).
-func clfSelection(method string, w []float64, names []string) *featlab.Selection {
-	if names == nil || len(names) != len(w) {
-		names = featlab.DefaultNames(len(w))
-	}
-	scores := make([]float64, len(w))
-	for j, v := range w {
-		scores[j] = math.Abs(v)
-	}
-	rank := make([]int, len(w))
-	for j := range rank {
-		rank[j] = j
-	}
-	// insertion sort: d is small enough and the order must be stable.
-	for i := 1; i < len(rank); i++ {
-		for k := i; k > 0 && scores[rank[k]] > scores[rank[k-1]]; k-- {
-			rank[k], rank[k-1] = rank[k-1], rank[k]
-		}
-	}
-	var chosen []int
-	for _, j := range rank {
-		if w[j] != 0 {
-			chosen = append(chosen, j)
-		}
-	}
-	sel := featlab.NewSelection(method, names, chosen)
-	sel.Scores = scores
-	sel.Ranking = rank
-	return sel
-}
-
-// clfCheckLambda checks that a regularisation weight is finite and >= 0.
-func clfCheckLambda(lambda float64) error {
-	if math.IsNaN(lambda) || math.IsInf(lambda, 0) || lambda < 0 {
-		return featlab.Errorf(featlab.ErrParam, "lambda = %v must be finite and >= 0", lambda)
-	}
-	return nil
-}
-
-// clfCheckTol checks a tolerance (0 means default) and an iteration cap.
-func clfCheckTol(tol float64, maxIter int) error {
+// checkTolIter checks a tolerance (0 means default) and an iteration cap.
+func checkTolIter(tol float64, maxIter int) error {
 	if math.IsNaN(tol) || tol < 0 || math.IsInf(tol, 0) {
 		return featlab.Errorf(featlab.ErrParam, "tolerance %v must be finite and >= 0", tol)
 	}
@@ -202,81 +90,4 @@ func clfCheckTol(tol float64, maxIter int) error {
 		return featlab.Errorf(featlab.ErrParam, "MaxIter = %d must be >= 0", maxIter)
 	}
 	return nil
-}
-
-// clfSpectral2 returns an upper estimate of the largest eigenvalue of
-// A^T A / m where A = [X 1] (the column of ones only when intercept), by
-// power iteration run to a relative change of 1e-10, times 1.01 as a
-// margin for the remaining underestimate. xc is X column-major (m x d).
-func clfSpectral2(xc []float64, m, d int, intercept bool) float64 {
-	n := d
-	if intercept {
-		n++
-	}
-	v := make([]float64, n)
-	for j := range v {
-		// deterministic start with no symmetry that could be orthogonal
-		// to the top eigenvector of a structured matrix
-		v[j] = 1 + 0.01*float64(j%7)
-	}
-	u := make([]float64, m)
-	lam := 0.0
-	for it := 0; it < 1000; it++ {
-		nv := 0.0
-		for _, x := range v {
-			nv += x * x
-		}
-		nv = math.Sqrt(nv)
-		if nv == 0 {
-			return 0
-		}
-		for j := range v {
-			v[j] /= nv
-		}
-		// u = A v
-		for i := range u {
-			u[i] = 0
-		}
-		for j := 0; j < d; j++ {
-			col := xc[j*m : (j+1)*m]
-			vj := v[j]
-			if vj == 0 {
-				continue
-			}
-			for i, x := range col {
-				u[i] += x * vj
-			}
-		}
-		if intercept {
-			for i := range u {
-				u[i] += v[d]
-			}
-		}
-		// v = A^T u
-		next := 0.0
-		for j := 0; j < d; j++ {
-			col := xc[j*m : (j+1)*m]
-			s := 0.0
-			for i, x := range col {
-				s += x * u[i]
-			}
-			v[j] = s
-		}
-		if intercept {
-			s := 0.0
-			for _, x := range u {
-				s += x
-			}
-			v[d] = s
-		}
-		for _, x := range u {
-			next += x * x
-		}
-		if math.Abs(next-lam) <= 1e-10*next {
-			lam = next
-			break
-		}
-		lam = next
-	}
-	return 1.01 * lam / float64(m)
 }

@@ -59,7 +59,7 @@ func ExampleLogisticPath() {
 // The sparse (l1 hinge-loss) SVM, solved exactly as a linear program.
 func ExampleSparseSVM() {
 	X, y := classifToy()
-	fit, err := linear.SparseSVM(X, y, linear.SVMConfig{Lambda: 0.1, Intercept: true})
+	fit, err := linear.SparseSVM(X, y, linear.SparseSVMConfig{Lambda: 0.1, Intercept: true})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -1,7 +1,12 @@
 package linear
 
 import (
-	"math"
+	"context"
+	"fmt"
+	"sort"
+
+	"github.com/featlab/course/featlab/internal/design"
+	"github.com/featlab/course/featlab/internal/matx"
 
 	"github.com/featlab/course/featlab"
 	"github.com/featlab/course/featlab/internal/par"
@@ -11,12 +16,14 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// CVConfig configures LassoCV.
-type CVConfig struct {
-	// Path configures the grid and each fit. The grid (when Path.Lambdas is
-	// nil) is computed once on the full data and used for every fold, as in
-	// scikit-learn's LassoCV and glmnet's cv.glmnet.
-	Path PathConfig
+// LassoCVConfig configures LassoCV.
+type LassoCVConfig struct {
+	// Path configures the grid and each fit (its Names name the features
+	// of Selection; its Progress is not used: set Progress below). The
+	// grid (when Path.Lambdas is nil) is computed once on the full data and
+	// used for every fold, as in scikit-learn's LassoCV and glmnet's
+	// cv.glmnet.
+	Path LassoPathConfig
 	// Folds is the number K >= 2 of folds. Default 5. At most m.
 	Folds int
 	// Seed fixes the random assignment of examples to folds:
@@ -26,15 +33,20 @@ type CVConfig struct {
 	// validate.KFold (Folds and Seed are then ignored). Each test set is
 	// scored on the path fitted to its training set.
 	Splits []validate.Fold
-	// Workers bounds the number of folds fitted in parallel; <= 0 means
+	// Workers bounds the number of paths fitted in parallel; <= 0 means
 	// all cores. The result does not depend on it.
 	Workers int
+	// Progress, when non-nil, is called as the K+1 paths (the full data's
+	// and one per fold, of about equal cost) complete, with (done, K+1).
+	// A panic in it stops the work with an error wrapping
+	// featlab.ErrPanic.
+	Progress featlab.Progress
 }
 
-// CVResult is K-fold cross-validation over a regularization path.
-type CVResult struct {
+// LassoCVResult is K-fold cross-validation over a regularization path.
+type LassoCVResult struct {
 	// Path is the path fitted on all the data, over Lambdas.
-	Path *Path
+	Path *LassoPathResult
 	// Lambdas is the grid, decreasing.
 	Lambdas []float64
 	// MSE[k] is the held-out mean squared error at Lambdas[k], averaged
@@ -58,26 +70,54 @@ type CVResult struct {
 	Splits []validate.Fold
 }
 
+// Selection returns the features of the full-data fit at LambdaMin (as
+// LassoResult.Selection: non-zero weights ranked by |w_j|), the choice
+// of scikit-learn's LassoCV.
+func (r *LassoCVResult) Selection() *featlab.Selection {
+	s := weightSelection(fmt.Sprintf("lasso CV, lambda_min = %s", featlab.FormatFloat(r.LambdaMin)), r.Path.Coef(r.IndexMin), r.Path.names)
+	s.Constant = r.Path.Constant
+	return s
+}
+
 // LassoCV chooses lambda by K-fold cross-validation over a lasso (or
 // elastic-net) path: for each fold the path is fitted on the other folds
 // and its mean squared error measured on the fold. It reports lambda_min
 // and the one-standard-error lambda, and the path on the full data.
 //
-// The folds come from validate.KFold (or CVConfig.Splits); they run in
-// parallel and the result is identical for any number of workers.
-func LassoCV(X mat.Matrix, y []float64, cfg CVConfig) (*CVResult, error) {
-	if err := cfg.Path.check(); err != nil {
+// The folds come from validate.KFold (or LassoCVConfig.Splits). The K+1
+// paths run in parallel and the result is identical for any number of
+// workers.
+//
+// Memory: besides the caller's X (not copied when it is a *mat.Dense),
+// each path running at once holds a copy of its training rows (about
+// (K-1)/K of X; the buffers are reused from fold to fold, so at most
+// Workers copies exist, never K), its coefficient matrix (d x
+// len(Lambdas)) and its cached Gram columns (GramColumns x d). With K = 5
+// and 2 workers that is about 2.6 times the size of X in all.
+func LassoCV(X mat.Matrix, y []float64, cfg LassoCVConfig) (*LassoCVResult, error) {
+	return LassoCVContext(context.Background(), X, y, cfg)
+}
+
+// LassoCVContext is LassoCV with a context: once ctx is done no new path
+// starts, running ones stop between sweeps, and LassoCVContext returns a
+// nil result with an error wrapping ctx.Err().
+func LassoCVContext(ctx context.Context, X mat.Matrix, y []float64, cfg LassoCVConfig) (*LassoCVResult, error) {
+	rho, err := cfg.Path.check()
+	if err != nil {
 		return nil, err
 	}
 	K := cfg.Folds
 	if K == 0 {
 		K = 5
 	}
-	ds, err := newDesign(X, y, cfg.Path.Intercept)
+	ds, err := design.New(X, y, cfg.Path.Intercept)
 	if err != nil {
 		return nil, err
 	}
-	m, d := ds.m, ds.d
+	m, d := ds.M, ds.D
+	if err := checkNames(cfg.Path.Names, d); err != nil {
+		return nil, err
+	}
 	splits := cfg.Splits
 	if splits == nil {
 		if K < 2 || K > m {
@@ -87,99 +127,60 @@ func LassoCV(X mat.Matrix, y []float64, cfg CVConfig) (*CVResult, error) {
 			return nil, err
 		}
 	}
+	if err := validate.CheckFolds(m, splits); err != nil {
+		return nil, err
+	}
 	K = len(splits)
-	if K == 0 {
-		return nil, featlab.Errorf(featlab.ErrParam, "no splits")
-	}
-	for f, sp := range splits {
-		if len(sp.Train) == 0 || len(sp.Test) == 0 {
-			return nil, featlab.Errorf(featlab.ErrParam, "split %d has %d training and %d test examples", f, len(sp.Train), len(sp.Test))
+	// The grid, from the full data, before any path runs.
+	var lambdas []float64
+	if cfg.Path.Lambdas != nil {
+		lambdas = append([]float64(nil), cfg.Path.Lambdas...)
+		sort.Sort(sort.Reverse(sort.Float64Slice(lambdas)))
+	} else {
+		n, eps := cfg.Path.NLambdas, cfg.Path.Eps
+		if n == 0 {
+			n = 100
 		}
-		for _, set := range [][]int{sp.Train, sp.Test} {
-			for _, i := range set {
-				if i < 0 || i >= m {
-					return nil, featlab.Errorf(featlab.ErrParam, "split %d holds index %d outside [0, %d)", f, i, m)
-				}
-			}
+		if eps == 0 {
+			eps = 1e-3
 		}
+		lambdas = geomGrid(lambdaMax(ds, rho), n, eps)
 	}
-	full := pathOn(ds, cfg.Path, nil)
-	lambdas := full.Lambdas
 	nl := len(lambdas)
-	raw := rawDense(X)
+	raw := matx.RowMajor(X)
 	foldMSE := mat.NewDense(K, nl, nil)
 	pc := cfg.Path
 	pc.Progress = nil
-	par.For(K, cfg.Workers, func(f int) {
-		sp := splits[f]
-		ntr, nte := len(sp.Train), len(sp.Test)
-		Xtr := make([]float64, 0, ntr*d)
-		ytr := make([]float64, 0, ntr)
-		for _, i := range sp.Train {
-			Xtr = append(Xtr, raw.Data[i*raw.Stride:i*raw.Stride+d]...)
-			ytr = append(ytr, y[i])
+	var full *LassoPathResult
+	// Training copies are reused: at most one per worker at a time.
+	bufs := make(chan []float64, par.Workers(cfg.Workers, K+1))
+	for range cap(bufs) {
+		bufs <- nil
+	}
+	err = par.Do(ctx, K+1, cfg.Workers, cfg.Progress, func(f int) error {
+		if f == 0 { // the full-data path, the longest piece, first
+			mon := newMonitor(ctx, nil, "lasso CV")
+			full = pathOn(ds, pc, rho, lambdas, mon)
+			return mon.err
 		}
-		fds, _ := newDesign(mat.NewDense(ntr, d, Xtr), ytr, pc.Intercept)
-		p := pathOn(fds, pc, lambdas)
-		// Predictions need only the features ever active on the path:
-		// pred = b + X_te[:, A] Coefs[A, :].
-		act := make([]int, 0, len(p.Order))
-		for j, e := range p.Entry {
-			if e >= 0 {
-				act = append(act, j)
-			}
+		f--
+		buf := <-bufs
+		defer func() { bufs <- buf }()
+		fe, err := foldError(ctx, raw, y, splits[f], pc, rho, lambdas, &buf)
+		if err != nil {
+			return fmt.Errorf("linear: LassoCV fold %d: %w", f, err)
 		}
-		na := len(act)
-		coefs := p.Coefs.RawMatrix()
-		CA := make([]float64, na*nl)
-		for a, j := range act {
-			copy(CA[a*nl:(a+1)*nl], coefs.Data[j*coefs.Stride:j*coefs.Stride+nl])
-		}
-		XA := make([]float64, nte*na)
-		yte := make([]float64, nte)
-		for r, i := range sp.Test {
-			row := raw.Data[i*raw.Stride : i*raw.Stride+d]
-			for a, j := range act {
-				XA[r*na+a] = row[j]
-			}
-			yte[r] = y[i]
-		}
-		pred := blas64.General{Rows: nte, Cols: nl, Stride: nl, Data: make([]float64, nte*nl)}
-		for i := 0; i < nte; i++ {
-			copy(pred.Data[i*nl:(i+1)*nl], p.Intercepts)
-		}
-		if na > 0 {
-			blas64.Gemm(blas.NoTrans, blas.NoTrans, 1,
-				blas64.General{Rows: nte, Cols: na, Stride: na, Data: XA},
-				blas64.General{Rows: na, Cols: nl, Stride: nl, Data: CA}, 1, pred)
-		}
-		out := foldMSE.RawRowView(f)
-		for i := 0; i < nte; i++ {
-			for k := 0; k < nl; k++ {
-				e := yte[i] - pred.Data[i*nl+k]
-				out[k] += e * e
-			}
-		}
-		for k := range out {
-			out[k] /= float64(nte)
-		}
+		copy(foldMSE.RawRowView(f), fe)
+		return nil
 	})
-	res := &CVResult{Path: full, Lambdas: lambdas, MSE: make([]float64, nl), SE: make([]float64, nl), FoldMSE: foldMSE, Splits: splits}
+	if err != nil {
+		return nil, err
+	}
+	res := &LassoCVResult{Path: full, Lambdas: lambdas, MSE: make([]float64, nl), SE: make([]float64, nl), FoldMSE: foldMSE, Splits: splits}
+	col := make([]float64, K)
 	for k := 0; k < nl; k++ {
-		var s float64
-		for f := 0; f < K; f++ {
-			s += foldMSE.At(f, k)
-		}
-		mean := s / float64(K)
-		var v float64
-		for f := 0; f < K; f++ {
-			e := foldMSE.At(f, k) - mean
-			v += e * e
-		}
-		res.MSE[k] = mean
-		if K > 1 {
-			res.SE[k] = math.Sqrt(v/float64(K-1)) / math.Sqrt(float64(K))
-		}
+		mat.Col(col, k, foldMSE)
+		res.MSE[k], res.SE[k] = validate.MeanStdErr(col)
 	}
 	for k := 1; k < nl; k++ {
 		if res.MSE[k] < res.MSE[res.IndexMin] {
@@ -197,4 +198,73 @@ func LassoCV(X mat.Matrix, y []float64, cfg CVConfig) (*CVResult, error) {
 	res.LambdaMin = lambdas[res.IndexMin]
 	res.Lambda1SE = lambdas[res.Index1SE]
 	return res, nil
+}
+
+// foldError fits the path on the training rows of sp (copied into *buf,
+// grown as needed and kept for the next fold) and returns its mean
+// squared error on the test rows at every lambda.
+func foldError(ctx context.Context, raw blas64.General, y []float64, sp validate.Fold, pc LassoPathConfig, rho float64, lambdas []float64, buf *[]float64) ([]float64, error) {
+	d, nl := raw.Cols, len(lambdas)
+	ntr, nte := len(sp.Train), len(sp.Test)
+	if cap(*buf) < ntr*d+ntr {
+		*buf = make([]float64, ntr*d+ntr)
+	}
+	Xtr := (*buf)[:ntr*d]
+	ytr := (*buf)[ntr*d : ntr*d+ntr]
+	for r, i := range sp.Train {
+		copy(Xtr[r*d:(r+1)*d], raw.Data[i*raw.Stride:i*raw.Stride+d])
+		ytr[r] = y[i]
+	}
+	fds, err := design.New(mat.NewDense(ntr, d, Xtr), ytr, pc.Intercept)
+	if err != nil {
+		return nil, err
+	}
+	mon := newMonitor(ctx, nil, "lasso CV")
+	p := pathOn(fds, pc, rho, lambdas, mon)
+	if mon.err != nil {
+		return nil, mon.err
+	}
+	// Predictions need only the features ever active on the path:
+	// pred = b + X_te[:, A] Coefs[A, :].
+	act := make([]int, 0, len(p.Order))
+	for j, e := range p.Entry {
+		if e >= 0 {
+			act = append(act, j)
+		}
+	}
+	na := len(act)
+	coefs := p.Coefs.RawMatrix()
+	CA := make([]float64, na*nl)
+	for a, j := range act {
+		copy(CA[a*nl:(a+1)*nl], coefs.Data[j*coefs.Stride:j*coefs.Stride+nl])
+	}
+	XA := make([]float64, nte*na)
+	yte := make([]float64, nte)
+	for r, i := range sp.Test {
+		row := raw.Data[i*raw.Stride : i*raw.Stride+d]
+		for a, j := range act {
+			XA[r*na+a] = row[j]
+		}
+		yte[r] = y[i]
+	}
+	pred := blas64.General{Rows: nte, Cols: nl, Stride: nl, Data: make([]float64, nte*nl)}
+	for i := 0; i < nte; i++ {
+		copy(pred.Data[i*nl:(i+1)*nl], p.Intercepts)
+	}
+	if na > 0 {
+		blas64.Gemm(blas.NoTrans, blas.NoTrans, 1,
+			blas64.General{Rows: nte, Cols: na, Stride: na, Data: XA},
+			blas64.General{Rows: na, Cols: nl, Stride: nl, Data: CA}, 1, pred)
+	}
+	out := make([]float64, nl)
+	for i := 0; i < nte; i++ {
+		for k := 0; k < nl; k++ {
+			e := yte[i] - pred.Data[i*nl+k]
+			out[k] += e * e
+		}
+	}
+	for k := range out {
+		out[k] /= float64(nte)
+	}
+	return out, nil
 }

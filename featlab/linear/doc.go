@@ -31,7 +31,8 @@
 // Coordinate descent (the default) is the fast solver: glmnet-style
 // covariance updates whose Gram columns Xc^T Xc_j are computed, in batches
 // of one pass over X each, only for features that become (or are about to
-// become) non-zero; sequential strong rules with a KKT check; active-set
+// become) non-zero, or, on wide data (d >= 500 and d > m), residual
+// ("naive") updates of O(m) each; sequential strong rules with a KKT check; active-set
 // cycling; warm starts along a path (and a short continuation path for a
 // single fit); and a duality-gap stopping rule with scikit-learn's
 // tolerance semantics (gap <= Tol * ||y||^2 / m, y centred when there is an
@@ -43,17 +44,47 @@
 //
 //	SoftThreshold, SoftThresholdVec  eq. 25.7, the prox of lambda |.|
 //	ProjectL1Ball                    exact projection onto {||w||_1 <= k1}
-//	LeastSquares, Ridge              closed forms (QR / SVD, Cholesky)
-//	Lasso, ElasticNet                one fit, three solvers (Result)
+//	LeastSquares, Ridge              closed forms (QR / SVD, Cholesky); LeastSquaresResult.Stats and Table give R's summary.lm
+//	Lasso, ElasticNet                one fit, three solvers (LassoResult)
 //	ConstrainedLasso                 eq. 25.4 by projected gradient
-//	LassoPath, LassoGrid             regularization path (Path)
+//	ConstrainedRidge                 the l2-ball form, exact (Zhou's Fig. 11.1)
+//	LassoPath, LassoGrid             regularization path (LassoPathResult)
 //	LassoCV                          K-fold CV over the path, lambda_min, lambda_1se
+//	Logistic, LogisticPath           l1/l2 logistic regression and its path
+//	SparseSVM                        the l1 hinge-loss SVM (an LP)
+//	SGDLeastSquares                  plain SGD, for the runtime claim of 25.2
 //
-// The config types (LassoConfig, ElasticNetConfig, RidgeConfig,
-// LeastSquaresConfig) are featlab.Learners; Result.Selection and
-// Path.Selection give featlab.Selection views (support, order of entry).
+// # One convention
+//
+// Every fit is Name(X, y, NameConfig) (*NameResult, error); the config is
+// passed by value and its zero value is the documented default, field by
+// field; shared fields are Names (feature names for Selection), Tol,
+// MaxIter, Init (a warm start), Workers, Seed and Progress. Long work also
+// has NameContext(ctx, X, y, cfg) (Lasso, ElasticNet, LassoPath, LassoCV,
+// Logistic, LogisticPath, SparseSVM, SGDLeastSquares): cancelled, it
+// returns what it has with an error wrapping ctx.Err(); a panic in a
+// Progress callback stops the work with an error wrapping
+// featlab.ErrPanic. Progress is proportional to the work: lambdas of a
+// path, the K+1 paths of LassoCV, and for a single iterative fit the share
+// (on a log scale) of the way from the first gap to the tolerance.
+//
+// The configs of the predictive fits (LassoConfig, ElasticNetConfig,
+// RidgeConfig, LeastSquaresConfig, LogisticConfig, SparseSVMConfig) are
+// featlab.Learners; the predictor they return is the result itself. Every
+// result that implies a subset of features has Selection() (names from the
+// config's Names) and Support(); every iterative result embeds
+// featlab.Convergence (Iterations, Converged, Gap, Tol: each result's doc
+// says what its iterations and gap are), and both paths share the Path
+// record (Lambdas, Coefs, Intercepts, Fits, NonZeros, Order, Entry).
+//
+// L1Ratio means the l1 share rho of the penalty wherever it appears
+// (ElasticNetConfig, LassoPathConfig); its zero value means 1, the lasso,
+// and Ridge: true asks for an l1 share of exactly 0.
 //
 // Every fit validates its input (errors wrap featlab's sentinels), gives a
 // constant column the weight 0, and reports non-convergence in its result
-// (Converged, Gap, Iter) rather than silently.
+// rather than silently. The design-matrix core (raw view, centring, Gram
+// columns, residuals, Lipschitz constants) is featlab/internal/design and
+// the proximal-gradient loop featlab/internal/prox, shared with the other
+// packages of the module.
 package linear

@@ -68,7 +68,7 @@ func ExampleLassoPath() {
 		0, 2, 0.1,
 	})
 	y := []float64{3, 1, 4, 6, 2}
-	p, err := linear.LassoPath(X, y, linear.PathConfig{NLambdas: 5, Eps: 0.01, Intercept: true})
+	p, err := linear.LassoPath(X, y, linear.LassoPathConfig{NLambdas: 5, Eps: 0.01, Intercept: true})
 	if err != nil {
 		panic(err)
 	}
@@ -91,7 +91,7 @@ func ExampleLassoPath() {
 func ExampleConstrainedLasso() {
 	X := mat.NewDense(4, 2, []float64{1, 0, 0, 1, 1, 1, 2, 1})
 	y := []float64{1, 2, 3, 4}
-	c, err := linear.ConstrainedLasso(X, y, linear.L1BallConfig{Radius: 1, Tol: 1e-12})
+	c, err := linear.ConstrainedLasso(X, y, linear.ConstrainedLassoConfig{Radius: 1, Tol: 1e-12})
 	if err != nil {
 		panic(err)
 	}

@@ -109,8 +109,8 @@ func TestGoldenLassoSklearn(t *testing.T) {
 			if dd := maxRelDiff(r.Coef, c.Coef); dd > 1e-7 {
 				t.Errorf("%s alpha=%g %v: coef differs from sklearn by %.3g", c.Data, c.Alpha, s, dd)
 			}
-			if len(r.History) != r.Iter+1 {
-				t.Errorf("%v: %d history values for %d iterations", s, len(r.History), r.Iter)
+			if len(r.History) != r.Iterations+1 {
+				t.Errorf("%v: %d history values for %d iterations", s, len(r.History), r.Iterations)
 			}
 		}
 	}
@@ -205,7 +205,7 @@ func TestGoldenPathSklearn(t *testing.T) {
 	g := loadGolden(t)
 	for _, c := range g.Path {
 		X, y := goldenData(t, c.Data)
-		p, err := LassoPath(X, y, PathConfig{NLambdas: 30, Intercept: c.Intercept, Tol: 1e-13, MaxIter: 1000000})
+		p, err := LassoPath(X, y, LassoPathConfig{NLambdas: 30, Intercept: c.Intercept, Tol: 1e-13, MaxIter: 1000000})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -220,7 +220,7 @@ func TestGoldenPathSklearn(t *testing.T) {
 				t.Errorf("%s ic=%v lambda[%d]: KKT violation %.3g", c.Data, c.Intercept, k, v)
 			}
 		}
-		if !p.AllConverged() {
+		if !p.Converged {
 			t.Errorf("%s: path not converged", c.Data)
 		}
 	}
@@ -268,7 +268,7 @@ func TestGoldenPathGlmnet(t *testing.T) {
 		for i, v := range y {
 			ys[i] = v / want[0].yscale
 		}
-		p, err := LassoPath(X, ys, PathConfig{Lambdas: lams, L1Ratio: rho, Intercept: true, Tol: 1e-14, MaxIter: 1000000})
+		p, err := LassoPath(X, ys, LassoPathConfig{Lambdas: lams, L1Ratio: rho, Intercept: true, Tol: 1e-14, MaxIter: 1000000})
 		if err != nil {
 			t.Fatal(err)
 		}

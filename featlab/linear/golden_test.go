@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -31,7 +32,7 @@ func loadCSV(t testing.TB, name string) (*mat.Dense, []float64) {
 	y := make([]float64, m)
 	for i, r := range recs {
 		for j, s := range r {
-			v, err := strconv.ParseFloat(s, 64)
+			v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
 			if err != nil {
 				t.Fatal(err)
 			}

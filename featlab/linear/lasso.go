@@ -1,8 +1,11 @@
 package linear
 
 import (
+	"context"
 	"math"
 	"strconv"
+
+	"github.com/featlab/course/featlab/internal/design"
 
 	"github.com/featlab/course/featlab"
 	"gonum.org/v1/gonum/mat"
@@ -56,7 +59,7 @@ const (
 
 // LassoConfig configures Lasso. Only Lambda is needed; the zero value of
 // the other fields gives coordinate descent without intercept at
-// scikit-learn's default tolerance.
+// scikit-learn's default tolerance. LassoConfig is a featlab.Learner.
 type LassoConfig struct {
 	// Lambda >= 0 weights the l1 penalty in
 	// (1/2m)||Xw - y||^2 + lambda ||w||_1 (eq. 25.8; scikit-learn's Lasso
@@ -79,41 +82,79 @@ type LassoConfig struct {
 	// have one entry per feature. Default: zero.
 	Init []float64
 	// Cyclic makes coordinate descent textbook cyclic coordinate descent:
-	// every feature in every sweep, no continuation, working sets or
-	// active-set cycling (for teaching and checking; same solution, much
-	// slower on large d). Ignored by the other solvers. Default false.
+	// every feature in every sweep, in index order, with no continuation,
+	// working sets or active-set cycling (for teaching and checking; same
+	// solution, much slower on large d). A warm start (Init) then sweeps
+	// exactly as a continued run would: 5 sweeps from 0 followed by 5
+	// sweeps from their result equal 10 sweeps from 0, bit for bit. Ignored
+	// by the other solvers. Default false.
 	Cyclic bool
+	// Names names the features in Selection (nil: x1, ..., xd).
+	Names []string
+	// Progress, when non-nil, receives (done, 1000) as the fit advances
+	// (the share of the way, on a log scale, from the first duality gap to
+	// the tolerance, or of MaxIter if that is larger). A panic in it stops
+	// the fit with an error wrapping featlab.ErrPanic.
+	Progress featlab.Progress
 }
 
 // ElasticNetConfig configures ElasticNet, in scikit-learn's
 // parametrisation:
 //
-//	(1/2m)||Xw - y||^2 + Alpha*L1Ratio ||w||_1 + (Alpha*(1-L1Ratio)/2) ||w||^2.
+//	(1/2m)||Xw - y||^2 + Alpha*rho ||w||_1 + (Alpha*(1-rho)/2) ||w||^2,
 //
-// glmnet's (lambda, alpha) are (Alpha, L1Ratio) here.
+// rho the l1 share (L1Ratio, or 0 with Ridge). glmnet's (lambda, alpha)
+// are (Alpha, rho) here. ElasticNetConfig is a featlab.Learner.
 type ElasticNetConfig struct {
 	// Alpha >= 0 is the overall strength of the penalty. Default 0 (least
 	// squares, solved iteratively).
 	Alpha float64
-	// L1Ratio in [0, 1] is the l1 share of the penalty: 1 is the lasso, 0
-	// is ridge with (Alpha/2)||w||^2. The zero value is therefore pure
-	// ridge; set it explicitly (scikit-learn's default is 0.5).
+	// L1Ratio in (0, 1] is the l1 share rho of the penalty: 1 is the
+	// lasso. It has the same meaning in LassoPathConfig. Its zero value
+	// means 1 (the lasso); scikit-learn's default is 0.5, so set it.
 	L1Ratio float64
-	// Intercept, Solver, Tol, MaxIter, Init and Cyclic are as in
-	// LassoConfig.
+	// Ridge sets the l1 share to exactly 0: pure ridge with
+	// (Alpha/2)||w||^2 (L1Ratio must then be left 0). Default false.
+	Ridge bool
+	// Intercept, Solver, Tol, MaxIter, Init, Cyclic, Names and Progress
+	// are as in LassoConfig.
 	Intercept bool
 	Solver    Solver
 	Tol       float64
 	MaxIter   int
 	Init      []float64
 	Cyclic    bool
+	Names     []string
+	Progress  featlab.Progress
 }
 
-// Result is a lasso or elastic-net fit with its convergence record.
-// Non-convergence is never silent: Converged is false and Gap says how far
-// from optimal the returned point may be.
-type Result struct {
+// l1Share returns the l1 share rho of a penalty given as (L1Ratio, Ridge):
+// 1 for a zero L1Ratio, 0 with Ridge.
+func l1Share(ratio float64, ridge bool) (float64, error) {
+	if ridge {
+		if ratio != 0 {
+			return 0, featlab.Errorf(featlab.ErrParam, "L1Ratio = %v with Ridge set: Ridge means an l1 share of 0, leave L1Ratio 0", ratio)
+		}
+		return 0, nil
+	}
+	if ratio == 0 {
+		return 1, nil
+	}
+	if !(ratio > 0 && ratio <= 1) {
+		return 0, featlab.Errorf(featlab.ErrParam, "L1Ratio = %v must be in (0, 1] (set Ridge for an l1 share of 0)", ratio)
+	}
+	return ratio, nil
+}
+
+// LassoResult is a lasso or elastic-net fit with its convergence record
+// (Iterations: coordinate-descent sweeps, including those of the
+// continuation stages, or proximal-gradient/FISTA iterations; Gap: the
+// duality gap at Coef in the (1/2m) scaling, an upper bound on Objective
+// minus the optimum; Converged: Gap <= Tol*||y||^2/m within MaxIter).
+// Non-convergence is never silent.
+type LassoResult struct {
 	Model
+	featlab.Convergence
 	// Lambda1 and Lambda2 are the penalty weights that were fitted:
 	// (1/2m)||Xw - y||^2 + Lambda1 ||w||_1 + (Lambda2/2) ||w||^2.
 	Lambda1, Lambda2 float64
@@ -122,14 +163,6 @@ type Result struct {
 	// Objective is the value of the objective at Coef (in the scaling
 	// above, with the intercept when one was fitted).
 	Objective float64
-	// Gap is the duality gap at Coef, in the same scaling: an upper bound
-	// on Objective minus the optimum.
-	Gap float64
-	// Iter is the number of sweeps (coordinate descent, including those of
-	// its continuation stages) or iterations (proximal gradient, FISTA).
-	Iter int
-	// Converged reports Gap <= Tol*||y||^2/m within MaxIter.
-	Converged bool
 	// Constant lists the features with no spread (all equal, or all zero
 	// without an intercept, up to rounding): their weight is 0.
 	Constant []int
@@ -138,7 +171,13 @@ type Result struct {
 	// sweep of coordinate descent at the final lambda (after its
 	// continuation stages; use Cyclic for plain sweeps from the start).
 	History []float64
+
+	names []string
 }
+
+// ElasticNetResult is the result of ElasticNet: a LassoResult whose
+// Lambda2 may be non-zero.
+type ElasticNetResult = LassoResult
 
 // Lasso minimises the lasso objective of Shalev-Shwartz eq. 25.8,
 //
@@ -149,15 +188,23 @@ type Result struct {
 // lasso at lambda with standardize=FALSE; Zhou's eq. 11.7, written with
 // sums and without the 1/2, has lambda_Zhou = 2 m lambda.
 //
-// Errors: negative or non-finite lambda or Tol, negative MaxIter, an Init of
-// the wrong length (ErrParam, ErrShape); empty or non-finite data (ErrEmpty,
-// ErrNotFinite). A constant (or all-zero) column gets coefficient 0.
-func Lasso(X mat.Matrix, y []float64, cfg LassoConfig) (*Result, error) {
+// Errors: negative or non-finite lambda or Tol, negative MaxIter, an Init
+// or Names of the wrong length (ErrParam, ErrShape); empty or non-finite
+// data (ErrEmpty, ErrNotFinite). A constant (or all-zero) column gets
+// coefficient 0.
+func Lasso(X mat.Matrix, y []float64, cfg LassoConfig) (*LassoResult, error) {
+	return LassoContext(context.Background(), X, y, cfg)
+}
+
+// LassoContext is Lasso with a context: once ctx is done the fit stops
+// and returns the current point with an error wrapping ctx.Err().
+func LassoContext(ctx context.Context, X mat.Matrix, y []float64, cfg LassoConfig) (*LassoResult, error) {
 	if err := checkLambda("lasso lambda", cfg.Lambda); err != nil {
 		return nil, err
 	}
 	return fitPenalised(X, y, cfg.Lambda, 0, solveOpts{
 		intercept: cfg.Intercept, solver: cfg.Solver, tol: cfg.Tol, maxIter: cfg.MaxIter, init: cfg.Init, cyclic: cfg.Cyclic,
+		names: cfg.Names, mon: newMonitor(ctx, cfg.Progress, "lasso"),
 	})
 }
 
@@ -165,38 +212,38 @@ func Lasso(X mat.Matrix, y []float64, cfg LassoConfig) (*Result, error) {
 //
 //	(1/2m) ||Xw - y||^2 + alpha*rho ||w||_1 + (alpha*(1-rho)/2) ||w||^2,
 //
-// rho = cfg.L1Ratio, which is scikit-learn's ElasticNet(alpha, l1_ratio)
-// and glmnet's (lambda = alpha, alpha = rho). The solvers are those of
-// Lasso; for proximal gradient and FISTA the ridge part is in the smooth
-// term.
-func ElasticNet(X mat.Matrix, y []float64, cfg ElasticNetConfig) (*Result, error) {
+// rho the l1 share (cfg.L1Ratio, 1 when zero, 0 with cfg.Ridge), which is
+// scikit-learn's ElasticNet(alpha, l1_ratio) and glmnet's (lambda =
+// alpha, alpha = rho). The solvers are those of Lasso; for proximal
+// gradient and FISTA the ridge part is in the smooth term.
+func ElasticNet(X mat.Matrix, y []float64, cfg ElasticNetConfig) (*ElasticNetResult, error) {
+	return ElasticNetContext(context.Background(), X, y, cfg)
+}
+
+// ElasticNetContext is ElasticNet with a context, as LassoContext.
+func ElasticNetContext(ctx context.Context, X mat.Matrix, y []float64, cfg ElasticNetConfig) (*ElasticNetResult, error) {
 	if err := checkLambda("elastic-net alpha", cfg.Alpha); err != nil {
 		return nil, err
 	}
-	if !(cfg.L1Ratio >= 0 && cfg.L1Ratio <= 1) {
-		return nil, featlab.Errorf(featlab.ErrParam, "elastic-net l1 ratio = %v must be in [0, 1]", cfg.L1Ratio)
-	}
-	return fitPenalised(X, y, cfg.Alpha*cfg.L1Ratio, cfg.Alpha*(1-cfg.L1Ratio), solveOpts{
-		intercept: cfg.Intercept, solver: cfg.Solver, tol: cfg.Tol, maxIter: cfg.MaxIter, init: cfg.Init, cyclic: cfg.Cyclic,
-	})
-}
-
-// Fit makes LassoConfig a featlab.Learner.
-func (cfg LassoConfig) Fit(X mat.Matrix, y []float64) (featlab.Predictor, error) {
-	r, err := Lasso(X, y, cfg)
+	rho, err := l1Share(cfg.L1Ratio, cfg.Ridge)
 	if err != nil {
 		return nil, err
 	}
-	return &r.Model, nil
+	return fitPenalised(X, y, cfg.Alpha*rho, cfg.Alpha*(1-rho), solveOpts{
+		intercept: cfg.Intercept, solver: cfg.Solver, tol: cfg.Tol, maxIter: cfg.MaxIter, init: cfg.Init, cyclic: cfg.Cyclic,
+		names: cfg.Names, mon: newMonitor(ctx, cfg.Progress, "elastic net"),
+	})
+}
+
+// Fit makes LassoConfig a featlab.Learner: the predictor is the fitted
+// *LassoResult.
+func (cfg LassoConfig) Fit(X mat.Matrix, y []float64) (featlab.Predictor, error) {
+	return Lasso(X, y, cfg)
 }
 
 // Fit makes ElasticNetConfig a featlab.Learner.
 func (cfg ElasticNetConfig) Fit(X mat.Matrix, y []float64) (featlab.Predictor, error) {
-	r, err := ElasticNet(X, y, cfg)
-	if err != nil {
-		return nil, err
-	}
-	return &r.Model, nil
+	return ElasticNet(X, y, cfg)
 }
 
 // Fit makes RidgeConfig a featlab.Learner.
@@ -206,11 +253,7 @@ func (cfg RidgeConfig) Fit(X mat.Matrix, y []float64) (featlab.Predictor, error)
 
 // Fit makes LeastSquaresConfig a featlab.Learner.
 func (cfg LeastSquaresConfig) Fit(X mat.Matrix, y []float64) (featlab.Predictor, error) {
-	r, err := LeastSquares(X, y, cfg)
-	if err != nil {
-		return nil, err
-	}
-	return &r.Model, nil
+	return LeastSquares(X, y, cfg)
 }
 
 func checkLambda(what string, v float64) error {
@@ -227,6 +270,8 @@ type solveOpts struct {
 	maxIter   int
 	init      []float64
 	cyclic    bool
+	names     []string
+	mon       *monitor
 }
 
 func (o *solveOpts) defaults() error {
@@ -252,36 +297,43 @@ func (o *solveOpts) defaults() error {
 	return nil
 }
 
-func fitPenalised(X mat.Matrix, y []float64, l1, l2 float64, o solveOpts) (*Result, error) {
+func fitPenalised(X mat.Matrix, y []float64, l1, l2 float64, o solveOpts) (*LassoResult, error) {
 	if err := o.defaults(); err != nil {
 		return nil, err
 	}
-	ds, err := newDesign(X, y, o.intercept)
+	ds, err := design.New(X, y, o.intercept)
 	if err != nil {
 		return nil, err
 	}
-	w := make([]float64, ds.d)
+	if err := checkNames(o.names, ds.D); err != nil {
+		return nil, err
+	}
+	w := make([]float64, ds.D)
 	if o.init != nil {
-		if len(o.init) != ds.d {
-			return nil, featlab.Errorf(featlab.ErrShape, "Init has %d values for %d features", len(o.init), ds.d)
+		if len(o.init) != ds.D {
+			return nil, featlab.Errorf(featlab.ErrShape, "Init has %d values for %d features", len(o.init), ds.D)
 		}
 		if err := featlab.CheckVector(o.init, "Init"); err != nil {
 			return nil, err
 		}
 		copy(w, o.init)
 	}
-	res := &Result{Lambda1: l1, Lambda2: l2, Solver: o.solver}
+	res := &LassoResult{Lambda1: l1, Lambda2: l2, Solver: o.solver, names: o.names}
+	res.Tol = o.tol
 	switch o.solver {
 	case CoordinateDescent:
-		solveCD(ds, w, l1, l2, o.tol, o.maxIter, o.cyclic, res)
+		solveCD(ds, w, l1, l2, o.tol, o.maxIter, o.cyclic, o.mon, res)
 	default:
-		solveProx(ds, w, l1, l2, o.tol, o.maxIter, o.solver == FISTA, res)
+		solveProx(ds, w, l1, l2, o.tol, o.maxIter, o.solver == FISTA, o.mon, res)
 	}
 	res.Coef = w
-	res.Intercept = ds.intercept(w)
-	res.Constant = ds.constant()
+	res.Intercept = ds.Intercept(w)
+	res.Constant = ds.Constant()
 	if err := finiteModel(&res.Model, o.solver.String()); err != nil {
 		return nil, err
+	}
+	if err := o.mon.finish(); err != nil {
+		return res, err
 	}
 	return res, nil
 }

@@ -1,10 +1,15 @@
 package linear
 
 import (
+	"fmt"
 	"math"
+	"strings"
+
+	"github.com/featlab/course/featlab/internal/design"
 
 	"github.com/featlab/course/featlab"
 	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // LeastSquaresConfig configures LeastSquares. The zero value fits
@@ -13,10 +18,13 @@ type LeastSquaresConfig struct {
 	// Intercept fits an unpenalised intercept by centring X and y.
 	// Default false.
 	Intercept bool
+	// Names names the features in Table (nil: x1, ..., xd).
+	Names []string
 }
 
-// LeastSquaresResult is a least-squares fit and the numerical rank of the
-// (centred) design it was computed from.
+// LeastSquaresResult is a least-squares fit, the numerical rank of the
+// (centred) design it was computed from, its residual sum of squares and
+// degrees of freedom, and, in Stats, what a statistics text prints for it.
 type LeastSquaresResult struct {
 	Model
 	// Rank is the numerical rank of X (centred when Intercept is set).
@@ -24,6 +32,42 @@ type LeastSquaresResult struct {
 	// MinNorm reports that X was rank-deficient (or wide) and Coef is the
 	// minimum-norm minimiser.
 	MinNorm bool
+	// RSS = ||y - X w - b||^2, the residual sum of squares.
+	RSS float64
+	// DF = m - p, the residual degrees of freedom, p = Rank (+1 with an
+	// intercept) the number of estimated parameters.
+	DF int
+	// Stats holds the inference statistics; nil where they are undefined
+	// (R prints NA/NaN there): X rank-deficient (MinNorm), DF = 0, or a
+	// constant target (total sum of squares 0).
+	Stats *LeastSquaresStats
+
+	names     []string
+	intercept bool
+}
+
+// LeastSquaresStats are the statistics of R's summary.lm, statsmodels' OLS
+// and ESL Table 3.2 for a least-squares fit, under the usual model
+// y = X w + b + e with independent N(0, sigma^2) errors:
+//
+//	Sigma2   = RSS / DF, the unbiased residual variance
+//	StdErr_j = sqrt(Sigma2 [(Xc^T Xc)^{-1}]_jj)
+//	T_j      = Coef_j / StdErr_j  (ESL's "Z score", R's "t value")
+//	P_j      = 2 P(t_DF > |T_j|), two-sided
+//	R2       = 1 - RSS/TSS, TSS = ||y - mean(y)||^2 with an intercept and
+//	           ||y||^2 without (R's convention)
+//	AdjR2    = 1 - (1 - R2) (m - i)/DF, i = 1 with an intercept, else 0
+//
+// The intercept's standard error is sqrt(Sigma2 (1/m + xbar^T
+// (Xc^T Xc)^{-1} xbar)); the three intercept fields are 0 without an
+// intercept (as Model.Intercept is).
+type LeastSquaresStats struct {
+	Sigma2, R2, AdjR2 float64
+	// StdErr, T and P hold one value per coefficient.
+	StdErr, T, P []float64
+	// InterceptStdErr, InterceptT and InterceptP are those of the
+	// intercept.
+	InterceptStdErr, InterceptT, InterceptP float64
 }
 
 // LeastSquares minimises ||Xw - y||^2 (any positive scaling, such as the
@@ -38,14 +82,29 @@ type LeastSquaresResult struct {
 // eps max(m, d) s_max treated as zero (the rule of numpy's and scipy's
 // lstsq, hence identical to LinearRegression's answer).
 func LeastSquares(X mat.Matrix, y []float64, cfg LeastSquaresConfig) (*LeastSquaresResult, error) {
-	ds, err := newDesign(X, y, cfg.Intercept)
+	ds, err := design.New(X, y, cfg.Intercept)
 	if err != nil {
 		return nil, err
 	}
-	A := ds.denseCentred()
-	m, d := ds.m, ds.d
+	if err := checkNames(cfg.Names, ds.D); err != nil {
+		return nil, err
+	}
+	res, R, err := leastSquares(ds)
+	if err != nil {
+		return nil, err
+	}
+	res.names, res.intercept = cfg.Names, cfg.Intercept
+	res.statistics(ds, R)
+	return res, nil
+}
+
+// leastSquares fits ds; R is the triangular factor of the QR of Xc when
+// the full-rank path was taken, else nil.
+func leastSquares(ds *design.Design) (*LeastSquaresResult, *mat.TriDense, error) {
+	A := ds.DenseCentred()
+	m, d := ds.M, ds.D
 	rtol := eps * float64(max(m, d))
-	yv := mat.NewVecDense(m, ds.y)
+	yv := mat.NewVecDense(m, ds.Y)
 	res := &LeastSquaresResult{}
 	if m >= d {
 		var qr mat.QR
@@ -55,17 +114,25 @@ func LeastSquares(X mat.Matrix, y []float64, cfg LeastSquaresConfig) (*LeastSqua
 			if err := qr.SolveVecTo(w, false, yv); err == nil {
 				res.Coef = w.RawVector().Data
 				res.Rank = d
-				res.Intercept = ds.intercept(res.Coef)
+				res.Intercept = ds.Intercept(res.Coef)
 				if err := finiteModel(&res.Model, "least-squares"); err != nil {
-					return nil, err
+					return nil, nil, err
 				}
-				return res, nil
+				var Rd mat.Dense
+				qr.RTo(&Rd)
+				R := mat.NewTriDense(d, mat.Upper, nil)
+				for i := 0; i < d; i++ {
+					for j := i; j < d; j++ {
+						R.SetTri(i, j, Rd.At(i, j))
+					}
+				}
+				return res, R, nil
 			}
 		}
 	}
 	var svd mat.SVD
 	if !svd.Factorize(A, mat.SVDThin) {
-		return nil, featlab.Errorf(featlab.ErrNotConverged, "SVD of the %dx%d design", m, d)
+		return nil, nil, featlab.Errorf(featlab.ErrNotConverged, "SVD of the %dx%d design", m, d)
 	}
 	s := svd.Values(nil)
 	var u, v mat.Dense
@@ -87,11 +154,101 @@ func LeastSquares(X mat.Matrix, y []float64, cfg LeastSquaresConfig) (*LeastSqua
 	}
 	res.Coef = w
 	res.MinNorm = true
-	res.Intercept = ds.intercept(w)
+	res.Intercept = ds.Intercept(w)
 	if err := finiteModel(&res.Model, "least-squares"); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return res, nil
+	return res, nil, nil
+}
+
+// statistics fills RSS and DF and, with the triangular factor R of a
+// full-rank fit (Xc^T Xc = R^T R), Stats.
+func (res *LeastSquaresResult) statistics(ds *design.Design, R *mat.TriDense) {
+	m, d := ds.M, ds.D
+	r := make([]float64, m)
+	res.RSS = ds.Residual(r, res.Coef)
+	i := 0
+	if ds.XMean != nil {
+		i = 1
+	}
+	res.DF = m - res.Rank - i
+	tss := ds.YY // ||y - ybar||^2 with an intercept, ||y||^2 without
+	if R == nil || res.DF <= 0 || tss == 0 {
+		return
+	}
+	// (Xc^T Xc)^{-1} = R^{-1} R^{-T}: its diagonal is the row sums of
+	// squares of R^{-1}.
+	var Ri mat.TriDense
+	if err := Ri.InverseTri(R); err != nil {
+		return
+	}
+	st := &LeastSquaresStats{StdErr: make([]float64, d), T: make([]float64, d), P: make([]float64, d)}
+	st.R2 = 1 - res.RSS/tss
+	st.Sigma2 = res.RSS / float64(res.DF)
+	st.AdjR2 = 1 - (1-st.R2)*float64(m-i)/float64(res.DF)
+	tdist := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(res.DF)}
+	pval := func(t float64) float64 { return 2 * tdist.Survival(math.Abs(t)) }
+	for j := 0; j < d; j++ {
+		var q float64
+		for k := j; k < d; k++ {
+			v := Ri.At(j, k)
+			q += v * v
+		}
+		st.StdErr[j] = math.Sqrt(st.Sigma2 * q)
+		st.T[j] = res.Coef[j] / st.StdErr[j]
+		st.P[j] = pval(st.T[j])
+	}
+	if ds.XMean != nil {
+		// xbar^T (R^T R)^{-1} xbar = ||R^{-T} xbar||^2
+		u := mat.NewVecDense(d, nil)
+		u.MulVec(Ri.T(), mat.NewVecDense(d, ds.XMean))
+		q := 1/float64(m) + mat.Dot(u, u)
+		st.InterceptStdErr = math.Sqrt(st.Sigma2 * q)
+		st.InterceptT = res.Intercept / st.InterceptStdErr
+		st.InterceptP = pval(st.InterceptT)
+	}
+	for _, v := range append(append([]float64{st.R2, st.AdjR2, st.InterceptT, st.InterceptP}, st.T...), st.P...) {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return // a zero standard error (an exact fit): undefined
+		}
+	}
+	res.Stats = st
+}
+
+// Table returns the coefficient table of a statistics text, in the layout
+// of ESL Table 3.2 (term, coefficient, standard error, Z score) with the
+// two-sided p-value added, followed by the residual standard error, R^2
+// and adjusted R^2; the intercept comes first when there is one. Without
+// Stats the statistics print as NA.
+func (res *LeastSquaresResult) Table() string {
+	names := res.names
+	if len(names) != len(res.Coef) {
+		names = featlab.DefaultNames(len(res.Coef))
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%-12s %12s %11s %8s %10s\n", "Term", "Coefficient", "Std. Error", "Z Score", "p-value")
+	st := res.Stats
+	row := func(name string, c float64, k int) {
+		if st == nil {
+			fmt.Fprintf(&b, "%-12s %12.4g %11s %8s %10s\n", name, c, "NA", "NA", "NA")
+		} else if k < 0 {
+			fmt.Fprintf(&b, "%-12s %12.4g %11.4g %8.2f %10.3g\n", name, c, st.InterceptStdErr, st.InterceptT, st.InterceptP)
+		} else {
+			fmt.Fprintf(&b, "%-12s %12.4g %11.4g %8.2f %10.3g\n", name, c, st.StdErr[k], st.T[k], st.P[k])
+		}
+	}
+	if res.intercept {
+		row("Intercept", res.Intercept, -1)
+	}
+	for j, c := range res.Coef {
+		row(names[j], c, j)
+	}
+	if st == nil {
+		fmt.Fprintf(&b, "RSS %.4g on %d degrees of freedom; statistics undefined\n", res.RSS, res.DF)
+	} else {
+		fmt.Fprintf(&b, "Residual standard error %.4g on %d degrees of freedom; R^2 = %.4f, adjusted R^2 = %.4f\n", math.Sqrt(st.Sigma2), res.DF, st.R2, st.AdjR2)
+	}
+	return b.String()
 }
 
 // finiteModel returns an ErrNotFinite error when a fitted weight or the
@@ -110,23 +267,6 @@ func finiteModel(md *Model, what string) error {
 }
 
 const eps = 0x1p-52
-
-// denseCentred returns X (centred when the design has an intercept) as a
-// new *mat.Dense.
-func (ds *design) denseCentred() *mat.Dense {
-	A := mat.NewDense(ds.m, ds.d, nil)
-	data := A.RawMatrix().Data
-	for i := 0; i < ds.m; i++ {
-		dst := data[i*ds.d : (i+1)*ds.d]
-		copy(dst, ds.row(i))
-		if ds.cmean != nil {
-			for j := range dst {
-				dst[j] -= ds.cmean[j]
-			}
-		}
-	}
-	return A
-}
 
 // RidgeObjective selects the scaling of the ridge objective, which fixes
 // what lambda means. All three have the same family of solutions.
@@ -187,6 +327,14 @@ type RidgeConfig struct {
 	Intercept bool
 }
 
+// RidgeResult is a ridge fit.
+type RidgeResult struct {
+	Model
+	// Lambda and Objective are those of the config.
+	Lambda    float64
+	Objective RidgeObjective
+}
+
 // Ridge returns the ridge regression (Tikhonov) solution
 //
 //	w = (X^T X + c I)^{-1} X^T y,
@@ -200,7 +348,7 @@ type RidgeConfig struct {
 // It solves the d x d system by Cholesky when d <= m and the m x m dual
 // system w = X^T (X X^T + c I)^{-1} y otherwise. Lambda = 0 is
 // LeastSquares (minimum-norm when X is rank-deficient).
-func Ridge(X mat.Matrix, y []float64, cfg RidgeConfig) (*Model, error) {
+func Ridge(X mat.Matrix, y []float64, cfg RidgeConfig) (*RidgeResult, error) {
 	if !(cfg.Lambda >= 0) || math.IsInf(cfg.Lambda, 0) {
 		return nil, featlab.Errorf(featlab.ErrParam, "ridge lambda = %v must be finite and >= 0", cfg.Lambda)
 	}
@@ -212,16 +360,16 @@ func Ridge(X mat.Matrix, y []float64, cfg RidgeConfig) (*Model, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &r.Model, nil
+		return &RidgeResult{Model: r.Model, Objective: cfg.Objective}, nil
 	}
-	ds, err := newDesign(X, y, cfg.Intercept)
+	ds, err := design.New(X, y, cfg.Intercept)
 	if err != nil {
 		return nil, err
 	}
-	A := ds.denseCentred()
-	m, d := ds.m, ds.d
+	A := ds.DenseCentred()
+	m, d := ds.M, ds.D
 	c := cfg.Objective.shift(cfg.Lambda, m)
-	yv := mat.NewVecDense(m, ds.y)
+	yv := mat.NewVecDense(m, ds.Y)
 	w := mat.NewVecDense(d, nil)
 	if d <= m {
 		var G mat.SymDense
@@ -254,9 +402,9 @@ func Ridge(X mat.Matrix, y []float64, cfg RidgeConfig) (*Model, error) {
 		}
 		w.MulVec(A.T(), a)
 	}
-	md := &Model{Coef: w.RawVector().Data}
-	md.Intercept = ds.intercept(md.Coef)
-	if err := finiteModel(md, "ridge"); err != nil {
+	md := &RidgeResult{Model: Model{Coef: w.RawVector().Data}, Lambda: cfg.Lambda, Objective: cfg.Objective}
+	md.Intercept = ds.Intercept(md.Coef)
+	if err := finiteModel(&md.Model, "ridge"); err != nil {
 		return nil, err
 	}
 	return md, nil

@@ -2,6 +2,7 @@ package linear
 
 import (
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/matx"
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
@@ -23,7 +24,7 @@ func (md *Model) Predict(X mat.Matrix) ([]float64, error) {
 	if d != len(md.Coef) {
 		return nil, featlab.Errorf(featlab.ErrShape, "X has %d columns, the model %d coefficients", d, len(md.Coef))
 	}
-	raw := rawDense(X)
+	raw := matx.RowMajor(X)
 	out := make([]float64, m)
 	for i := range out {
 		out[i] = md.Intercept
@@ -32,14 +33,6 @@ func (md *Model) Predict(X mat.Matrix) ([]float64, error) {
 	return out, nil
 }
 
-// NonZero returns the indices of the non-zero coefficients, in increasing
+// Support returns the indices of the non-zero coefficients, in increasing
 // order: the features the model selects.
-func (md *Model) NonZero() []int {
-	var idx []int
-	for j, v := range md.Coef {
-		if v != 0 {
-			idx = append(idx, j)
-		}
-	}
-	return idx
-}
+func (md *Model) Support() []int { return support(md.Coef) }

@@ -1,17 +1,22 @@
 package linear
 
 import (
+	"context"
+	"fmt"
 	"math"
 	"sort"
+
+	"github.com/featlab/course/featlab/internal/design"
 
 	"github.com/featlab/course/featlab"
 	"gonum.org/v1/gonum/mat"
 )
 
-// PathConfig configures LassoPath. The zero value computes scikit-learn's
-// default lasso path: 100 values of lambda, geometrically spaced from
-// lambda_max down to 1e-3 lambda_max, no intercept, tolerance 1e-4.
-type PathConfig struct {
+// LassoPathConfig configures LassoPath. The zero value computes
+// scikit-learn's default lasso path: 100 values of lambda, geometrically
+// spaced from lambda_max down to 1e-3 lambda_max, no intercept, tolerance
+// 1e-4.
+type LassoPathConfig struct {
 	// NLambdas is the number of grid values when Lambdas is nil.
 	// Default 100.
 	NLambdas int
@@ -22,10 +27,15 @@ type PathConfig struct {
 	// (each >= 0); they are fitted in decreasing order and reported
 	// sorted descending.
 	Lambdas []float64
-	// L1Ratio in (0, 1] makes it an elastic-net path in scikit-learn's
-	// parametrisation (the lambdas are then ElasticNet alphas). The zero
-	// value means 1, the lasso.
+	// L1Ratio in (0, 1] is the l1 share rho, as in ElasticNetConfig: below
+	// 1 the path is an elastic-net path in scikit-learn's parametrisation
+	// (the lambdas are then ElasticNet alphas). The zero value means 1,
+	// the lasso.
 	L1Ratio float64
+	// Ridge sets the l1 share to exactly 0 (a ridge path; L1Ratio must
+	// then be 0). lambda_max is then infinite; the default grid starts, as
+	// glmnet's does, at the lambda_max of rho = 1e-3.
+	Ridge bool
 	// Intercept fits an unpenalised intercept at each lambda by centring X
 	// and y. Default false.
 	Intercept bool
@@ -39,41 +49,25 @@ type PathConfig struct {
 	// is then in the working set from the start (for checking; the result
 	// is the same up to Tol).
 	NoStrongRules bool
-	// Progress, when non-nil, is called after each lambda.
+	// Names names the features in Selection (nil: x1, ..., xd).
+	Names []string
+	// Progress, when non-nil, is called after each lambda with (k+1,
+	// len(Lambdas)). A panic in it stops the path with an error wrapping
+	// featlab.ErrPanic.
 	Progress featlab.Progress
 }
 
-// Path is a regularization path: one fit per lambda, with warm starts.
-// The coefficients are stored once, as a d x len(Lambdas) matrix; X is
-// never copied per lambda.
-type Path struct {
-	// Lambdas, in decreasing order. For an elastic-net path they are the
-	// alphas.
-	Lambdas []float64
-	// L1Ratio is 1 for the lasso.
+// LassoPathResult is a lasso (or elastic-net) regularization path: the
+// shared Path record (Fits[k].Iterations are coordinate-descent sweeps,
+// Fits[k].Gap the duality gap in the (1/2m) scaling; LambdaMax =
+// ||Xc^T y||_inf/(m rho), the smallest lambda at which w = 0, y centred
+// with an intercept; for an elastic-net path the lambdas are the alphas)
+// and what is particular to the lasso.
+type LassoPathResult struct {
+	Path
+	// L1Ratio is the l1 share rho of the penalty (1 for the lasso, 0 for
+	// a ridge path).
 	L1Ratio float64
-	// LambdaMax is ||Xc^T y||_inf/(m L1Ratio), the smallest lambda at which
-	// w = 0 (y centred with an intercept).
-	LambdaMax float64
-	// Coefs holds w(lambda_k) in column k (d x len(Lambdas)).
-	Coefs *mat.Dense
-	// Intercepts[k] is b(lambda_k) (0 without intercept).
-	Intercepts []float64
-	// Gaps[k] is the duality gap of fit k in the (1/2m) scaling.
-	Gaps []float64
-	// Iters[k] is the number of coordinate-descent sweeps of fit k.
-	Iters []int
-	// NonZeros[k] is the number of non-zero coefficients of fit k.
-	NonZeros []int
-	// Converged[k] reports that fit k reached its tolerance.
-	Converged []bool
-	// Order lists the features in the order in which they first became
-	// non-zero along the path (features entering at the same lambda are
-	// ordered by decreasing |w_j|).
-	Order []int
-	// Entry[j] is the index of the first lambda at which feature j is
-	// non-zero, or -1 if it never is.
-	Entry []int
 	// GramColumns is the number of Gram columns Xc^T Xc_j computed: the
 	// features that were ever active plus those computed ahead in the
 	// same pass over X because they were about to enter (see LassoPath).
@@ -84,24 +78,19 @@ type Path struct {
 	Constant []int
 }
 
-// Coef returns a copy of w(lambda_k).
-func (p *Path) Coef(k int) []float64 {
-	return mat.Col(nil, k, p.Coefs)
-}
-
-// Model returns the fitted model at lambda_k.
-func (p *Path) Model(k int) *Model {
+// Model returns the fitted model at lambda_k. An index outside
+// [0, len(Lambdas)) is a programmer error: Model panics with a message
+// naming it.
+func (p *LassoPathResult) Model(k int) *Model {
+	p.checkIndex("LassoPathResult.Model", k)
 	return &Model{Coef: p.Coef(k), Intercept: p.Intercepts[k]}
 }
 
-// AllConverged reports whether every fit of the path converged.
-func (p *Path) AllConverged() bool {
-	for _, c := range p.Converged {
-		if !c {
-			return false
-		}
-	}
-	return true
+// Selection is Path.Selection with the constant features listed.
+func (p *LassoPathResult) Selection() *featlab.Selection {
+	s := p.Path.Selection()
+	s.Constant = p.Constant
+	return s
 }
 
 // LassoGrid returns the default lambda grid of a lasso path on (X, y):
@@ -109,23 +98,14 @@ func (p *Path) AllConverged() bool {
 // geometrically spaced (scikit-learn's _alpha_grid, glmnet's default
 // sequence). lambda_max is the smallest lambda with w = 0.
 func LassoGrid(X mat.Matrix, y []float64, n int, eps float64, intercept bool) ([]float64, error) {
-	ds, err := newDesign(X, y, intercept)
+	ds, err := design.New(X, y, intercept)
 	if err != nil {
 		return nil, err
 	}
 	if n <= 0 || !(eps > 0 && eps < 1) {
 		return nil, featlab.Errorf(featlab.ErrParam, "grid of %d values with eps = %v: need n >= 1 and 0 < eps < 1", n, eps)
 	}
-	ds.prepare()
 	return geomGrid(lambdaMax(ds, 1), n, eps), nil
-}
-
-func lambdaMax(ds *design, rho float64) float64 {
-	var mx float64
-	for _, v := range ds.xty {
-		mx = math.Max(mx, math.Abs(v))
-	}
-	return mx / (float64(ds.m) * rho)
 }
 
 // geomGrid returns n values from hi down to eps*hi, geometrically spaced.
@@ -147,26 +127,26 @@ func geomGrid(hi float64, n int, eps float64) []float64 {
 	return out
 }
 
-func (cfg *PathConfig) check() error {
+func (cfg *LassoPathConfig) check() (rho float64, err error) {
 	if cfg.NLambdas < 0 {
-		return featlab.Errorf(featlab.ErrParam, "NLambdas = %d must be >= 0", cfg.NLambdas)
+		return 0, featlab.Errorf(featlab.ErrParam, "NLambdas = %d must be >= 0", cfg.NLambdas)
 	}
 	if cfg.Eps != 0 && !(cfg.Eps > 0 && cfg.Eps < 1) {
-		return featlab.Errorf(featlab.ErrParam, "Eps = %v must be in (0, 1)", cfg.Eps)
+		return 0, featlab.Errorf(featlab.ErrParam, "Eps = %v must be in (0, 1)", cfg.Eps)
 	}
-	if cfg.L1Ratio != 0 && !(cfg.L1Ratio > 0 && cfg.L1Ratio <= 1) {
-		return featlab.Errorf(featlab.ErrParam, "path l1 ratio = %v must be in (0, 1]", cfg.L1Ratio)
+	if rho, err = l1Share(cfg.L1Ratio, cfg.Ridge); err != nil {
+		return 0, err
 	}
 	for k, l := range cfg.Lambdas {
 		if err := checkLambda("lambda", l); err != nil {
-			return featlab.Errorf(featlab.ErrParam, "Lambdas[%d] = %v must be finite and >= 0", k, l)
+			return 0, featlab.Errorf(featlab.ErrParam, "Lambdas[%d] = %v must be finite and >= 0", k, l)
 		}
 	}
 	if cfg.Lambdas != nil && len(cfg.Lambdas) == 0 {
-		return featlab.Errorf(featlab.ErrParam, "Lambdas is empty")
+		return 0, featlab.Errorf(featlab.ErrParam, "Lambdas is empty")
 	}
 	o := solveOpts{tol: cfg.Tol, maxIter: cfg.MaxIter}
-	return o.defaults()
+	return rho, o.defaults()
 }
 
 // LassoPath computes the lasso (or, with L1Ratio < 1, elastic-net)
@@ -174,12 +154,12 @@ func (cfg *PathConfig) check() error {
 // decreasing sequence of lambdas: scikit-learn's lasso_path/enet_path and
 // glmnet's path (standardize = FALSE).
 //
-// Each fit is coordinate descent with covariance updates, warm-started at
-// the previous solution. The sequential strong rule (Tibshirani et al.
-// 2012) discards feature j at lambda_k when
-// |X_j^T r(lambda_{k-1})|/m < rho (2 lambda_k - lambda_{k-1}); a KKT check
-// after convergence brings back any discarded feature that violates
-// |X_j^T r|/m <= rho lambda_k, so the path is exact to Tol.
+// Each fit is coordinate descent, warm-started at the previous solution.
+// The sequential strong rule (Tibshirani et al. 2012) discards feature j
+// at lambda_k when |X_j^T r(lambda_{k-1})|/m < rho (2 lambda_k -
+// lambda_{k-1}); a KKT check after convergence brings back any discarded
+// feature that violates |X_j^T r|/m <= rho lambda_k, so the path is exact
+// to Tol.
 //
 // Cost: the Gram column Xc^T Xc_j of a feature is computed when w_j first
 // becomes non-zero, together, in the same pass over X, with those of up to
@@ -190,27 +170,49 @@ func (cfg *PathConfig) check() error {
 // once, centred, when a column's mean exceeds 1000 standard deviations).
 // Memory: the coefficients (d x len(Lambdas)) and GramColumns x d cached
 // products.
-func LassoPath(X mat.Matrix, y []float64, cfg PathConfig) (*Path, error) {
-	if err := cfg.check(); err != nil {
-		return nil, err
-	}
-	ds, err := newDesign(X, y, cfg.Intercept)
+func LassoPath(X mat.Matrix, y []float64, cfg LassoPathConfig) (*LassoPathResult, error) {
+	return LassoPathContext(context.Background(), X, y, cfg)
+}
+
+// LassoPathContext is LassoPath with a context: once ctx is done the path
+// stops (between lambdas, or between sweeps of a long fit) and the fits
+// completed so far are returned with an error wrapping ctx.Err().
+func LassoPathContext(ctx context.Context, X mat.Matrix, y []float64, cfg LassoPathConfig) (*LassoPathResult, error) {
+	rho, err := cfg.check()
 	if err != nil {
 		return nil, err
 	}
-	return pathOn(ds, cfg, nil), nil
+	ds, err := design.New(X, y, cfg.Intercept)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkNames(cfg.Names, ds.D); err != nil {
+		return nil, err
+	}
+	mon := newMonitor(ctx, cfg.Progress, "lasso path")
+	p := pathOn(ds, cfg, rho, nil, mon)
+	if mon.err != nil {
+		return p, mon.err
+	}
+	return p, nil
+}
+
+// lambdaMax returns ||Xc^T y||_inf/(m rho); for rho = 0 (ridge) that of
+// rho = 1e-3, glmnet's rule.
+func lambdaMax(ds *design.Design, rho float64) float64 {
+	var mx float64
+	for _, v := range ds.XtY {
+		mx = math.Max(mx, math.Abs(v))
+	}
+	return mx / (float64(ds.M) * math.Max(rho, 1e-3))
 }
 
 // pathOn runs the path on a prepared design; lambdas, when non-nil,
-// overrides cfg's grid (already sorted descending).
-func pathOn(ds *design, cfg PathConfig, lambdas []float64) *Path {
+// overrides cfg's grid (already sorted descending). A stopped monitor
+// truncates the path to the fits completed.
+func pathOn(ds *design.Design, cfg LassoPathConfig, rho float64, lambdas []float64, mon *monitor) *LassoPathResult {
 	o := solveOpts{tol: cfg.Tol, maxIter: cfg.MaxIter}
 	o.defaults()
-	rho := cfg.L1Ratio
-	if rho == 0 {
-		rho = 1
-	}
-	ds.prepare()
 	lmax := lambdaMax(ds, rho)
 	if lambdas == nil {
 		if cfg.Lambdas != nil {
@@ -227,66 +229,37 @@ func pathOn(ds *design, cfg PathConfig, lambdas []float64) *Path {
 			lambdas = geomGrid(lmax, n, eps)
 		}
 	}
-	d, nl := ds.d, len(lambdas)
-	p := &Path{
-		Lambdas:    lambdas,
-		L1Ratio:    rho,
-		LambdaMax:  lmax,
-		Coefs:      mat.NewDense(d, nl, nil),
-		Intercepts: make([]float64, nl),
-		Gaps:       make([]float64, nl),
-		Iters:      make([]int, nl),
-		NonZeros:   make([]int, nl),
-		Converged:  make([]bool, nl),
-		Entry:      make([]int, d),
+	d := ds.D
+	method := "lasso path"
+	if rho < 1 {
+		method = fmt.Sprintf("elastic-net path (l1 ratio %s)", featlab.FormatFloat(rho))
 	}
-	for j := range p.Entry {
-		p.Entry[j] = -1
+	p := &LassoPathResult{Path: newPath(d, lambdas, lmax, o.tol, cfg.Names, method), L1Ratio: rho}
+	if rho == 0 {
+		p.LambdaMax = math.Inf(1)
 	}
 	w := make([]float64, d)
-	s := newCovCD(ds, w)
-	m := float64(ds.m)
+	s := newCD(ds, w, useNaive(ds.M, ds.D))
+	s.mon = mon
+	m := float64(ds.M)
 	if cfg.NoStrongRules {
 		for j := 0; j < d; j++ {
-			if ds.norm2[j] > 0 {
+			if ds.Norm2[j] > 0 {
 				s.addWork(j)
 			}
 		}
 	}
 	L1prev := m * rho * lmax
-	coefs := p.Coefs.RawMatrix()
-	var entered []int
-	for k, lam := range lambdas {
+	drivePath(&p.Path, mon, func(k int, lam float64) ([]float64, float64, featlab.Convergence) {
 		s.L1, s.L2 = m*lam*rho, m*lam*(1-rho)
 		if !cfg.NoStrongRules {
 			s.strong(math.Max(L1prev, s.L1))
 		}
 		iter, gap, conv := s.solve(o.tol, o.maxIter, nil)
-		p.Iters[k], p.Gaps[k], p.Converged[k] = iter, gap/m, conv
-		entered = entered[:0]
-		nnz := 0
-		for j, v := range w {
-			if v != 0 {
-				nnz++
-				coefs.Data[j*coefs.Stride+k] = v
-				if p.Entry[j] < 0 {
-					p.Entry[j] = k
-					entered = append(entered, j)
-				}
-			}
-		}
-		sort.SliceStable(entered, func(a, b int) bool {
-			return math.Abs(w[entered[a]]) > math.Abs(w[entered[b]])
-		})
-		p.Order = append(p.Order, entered...)
-		p.NonZeros[k] = nnz
-		p.Intercepts[k] = ds.intercept(w)
 		L1prev = s.L1
-		if cfg.Progress != nil {
-			cfg.Progress(k+1, nl)
-		}
-	}
+		return w, ds.Intercept(w), featlab.Convergence{Iterations: iter, Converged: conv, Gap: gap / m, Tol: o.tol}
+	})
 	p.GramColumns, p.GramPasses = s.ngram, s.npass
-	p.Constant = ds.constant()
+	p.Constant = ds.Constant()
 	return p
 }

@@ -168,7 +168,7 @@ func TestConstrainedCorrespondence(t *testing.T) {
 			k1 += math.Abs(v)
 		}
 		for _, plain := range []bool{false, true} {
-			c, err := ConstrainedLasso(X, y, L1BallConfig{Radius: k1, Intercept: true, Tol: 1e-13, MaxIter: 200000, NoAcceleration: plain})
+			c, err := ConstrainedLasso(X, y, ConstrainedLassoConfig{Radius: k1, Intercept: true, Tol: 1e-13, MaxIter: 200000, NoAcceleration: plain})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -193,7 +193,7 @@ func TestConstrainedCorrespondence(t *testing.T) {
 	for _, v := range ls.Coef {
 		n1 += math.Abs(v)
 	}
-	c, err := ConstrainedLasso(X, y, L1BallConfig{Radius: 2 * n1, Intercept: true, Tol: 1e-14, MaxIter: 500000})
+	c, err := ConstrainedLasso(X, y, ConstrainedLassoConfig{Radius: 2 * n1, Intercept: true, Tol: 1e-14, MaxIter: 500000})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -209,7 +209,7 @@ func TestPathProperties(t *testing.T) {
 	for _, sz := range [][2]int{{80, 30}, {40, 120}} {
 		X, y := randProblem(9, sz[0], sz[1], 6, 5)
 		calls := 0
-		p, err := LassoPath(X, y, PathConfig{NLambdas: 40, Intercept: true, Tol: 1e-10, MaxIter: 100000, Progress: func(done, total int) {
+		p, err := LassoPath(X, y, LassoPathConfig{NLambdas: 40, Intercept: true, Tol: 1e-10, MaxIter: 100000, Progress: func(done, total int) {
 			calls++
 			if done != calls || total != 40 {
 				t.Errorf("progress(%d, %d) at call %d", done, total, calls)
@@ -218,11 +218,11 @@ func TestPathProperties(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		q, err := LassoPath(X, y, PathConfig{NLambdas: 40, Intercept: true, Tol: 1e-10, MaxIter: 100000, NoStrongRules: true})
+		q, err := LassoPath(X, y, LassoPathConfig{NLambdas: 40, Intercept: true, Tol: 1e-10, MaxIter: 100000, NoStrongRules: true})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !p.AllConverged() || !q.AllConverged() {
+		if !p.Converged || !q.Converged {
 			t.Errorf("%v: not converged", sz)
 		}
 		if p.NonZeros[0] != 0 {
@@ -264,7 +264,7 @@ func TestPathProperties(t *testing.T) {
 		}
 	}
 	X, y := randProblem(2, 30, 5, 3, 1)
-	p, err := LassoPath(X, y, PathConfig{Lambdas: []float64{0.1, 10, 1}})
+	p, err := LassoPath(X, y, LassoPathConfig{Lambdas: []float64{0.1, 10, 1}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -303,7 +303,7 @@ func TestConstantColumn(t *testing.T) {
 	if err != nil || r.Coef[4] != 0 || math.IsNaN(r.Coef[2]) {
 		t.Errorf("no intercept: %v %v", r.Coef, err)
 	}
-	p, err := LassoPath(X, y, PathConfig{Intercept: true, NLambdas: 10})
+	p, err := LassoPath(X, y, LassoPathConfig{Intercept: true, NLambdas: 10})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -327,15 +327,15 @@ func TestNonConvergenceReported(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if r.Converged || r.Gap <= 0 || r.Iter != 2 {
-			t.Errorf("%v: converged=%v gap=%v iter=%d", s, r.Converged, r.Gap, r.Iter)
+		if r.Converged || r.Gap <= 0 || r.Iterations != 2 {
+			t.Errorf("%v: converged=%v gap=%v iter=%d", s, r.Converged, r.Gap, r.Iterations)
 		}
 	}
-	p, err := LassoPath(X, y, PathConfig{MaxIter: 1, Tol: 1e-12, NLambdas: 10})
+	p, err := LassoPath(X, y, LassoPathConfig{MaxIter: 1, Tol: 1e-12, NLambdas: 10})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.AllConverged() {
+	if p.Converged {
 		t.Error("path with MaxIter 1 reports convergence")
 	}
 }
@@ -368,19 +368,19 @@ func TestBadInput(t *testing.T) {
 		{"l1 ratio > 1", errOf(ElasticNet(X, y, ElasticNetConfig{Alpha: 1, L1Ratio: 1.5})), featlab.ErrParam},
 		{"l1 ratio < 0", errOf(ElasticNet(X, y, ElasticNetConfig{Alpha: 1, L1Ratio: -0.1})), featlab.ErrParam},
 		{"negative alpha", errOf(ElasticNet(X, y, ElasticNetConfig{Alpha: -1, L1Ratio: 0.5})), featlab.ErrParam},
-		{"k1 = 0", errOf(ConstrainedLasso(X, y, L1BallConfig{Radius: 0})), featlab.ErrParam},
-		{"k1 < 0", errOf(ConstrainedLasso(X, y, L1BallConfig{Radius: -2})), featlab.ErrParam},
+		{"k1 = 0", errOf(ConstrainedLasso(X, y, ConstrainedLassoConfig{Radius: 0})), featlab.ErrParam},
+		{"k1 < 0", errOf(ConstrainedLasso(X, y, ConstrainedLassoConfig{Radius: -2})), featlab.ErrParam},
 		{"ridge negative", errOf(Ridge(X, y, RidgeConfig{Lambda: -1})), featlab.ErrParam},
 		{"ridge objective", errOf(Ridge(X, y, RidgeConfig{Lambda: 1, Objective: 9})), featlab.ErrParam},
 		{"ridge NaN", errOf(Ridge(nan, y, RidgeConfig{Lambda: 1})), featlab.ErrNotFinite},
 		{"ols NaN", errOf(LeastSquares(nan, y, LeastSquaresConfig{})), featlab.ErrNotFinite},
-		{"path lambda", errOf(LassoPath(X, y, PathConfig{Lambdas: []float64{1, -1}})), featlab.ErrParam},
-		{"path empty lambdas", errOf(LassoPath(X, y, PathConfig{Lambdas: []float64{}})), featlab.ErrParam},
-		{"path eps", errOf(LassoPath(X, y, PathConfig{Eps: 2})), featlab.ErrParam},
-		{"path l1 ratio", errOf(LassoPath(X, y, PathConfig{L1Ratio: 1.2})), featlab.ErrParam},
-		{"path NaN", errOf(LassoPath(nan, y, PathConfig{})), featlab.ErrNotFinite},
-		{"cv folds", errOf(LassoCV(X, y, CVConfig{Folds: 1})), featlab.ErrParam},
-		{"cv folds > m", errOf(LassoCV(X, y, CVConfig{Folds: 11})), featlab.ErrParam},
+		{"path lambda", errOf(LassoPath(X, y, LassoPathConfig{Lambdas: []float64{1, -1}})), featlab.ErrParam},
+		{"path empty lambdas", errOf(LassoPath(X, y, LassoPathConfig{Lambdas: []float64{}})), featlab.ErrParam},
+		{"path eps", errOf(LassoPath(X, y, LassoPathConfig{Eps: 2})), featlab.ErrParam},
+		{"path l1 ratio", errOf(LassoPath(X, y, LassoPathConfig{L1Ratio: 1.2})), featlab.ErrParam},
+		{"path NaN", errOf(LassoPath(nan, y, LassoPathConfig{})), featlab.ErrNotFinite},
+		{"cv folds", errOf(LassoCV(X, y, LassoCVConfig{Folds: 1})), featlab.ErrParam},
+		{"cv folds > m", errOf(LassoCV(X, y, LassoCVConfig{Folds: 11})), featlab.ErrParam},
 		{"grid eps", errOf(LassoGrid(X, y, 10, 0, false)), featlab.ErrParam},
 	}
 	for _, c := range cases {
@@ -414,7 +414,17 @@ func TestLearners(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		md := p.(*Model)
+		var md *Model
+		switch r := p.(type) {
+		case *LassoResult:
+			md = &r.Model
+		case *RidgeResult:
+			md = &r.Model
+		case *LeastSquaresResult:
+			md = &r.Model
+		default:
+			t.Fatalf("%T: predictor %T", l, p)
+		}
 		for i := range pred {
 			s := md.Intercept
 			for j := 0; j < 4; j++ {
@@ -432,11 +442,11 @@ func TestLearners(t *testing.T) {
 // lambda_min.
 func TestLassoCV(t *testing.T) {
 	X, y := randProblem(12, 120, 25, 5, 10)
-	a, err := LassoCV(X, y, CVConfig{Path: PathConfig{NLambdas: 30, Intercept: true}, Folds: 4, Seed: 5, Workers: 1})
+	a, err := LassoCV(X, y, LassoCVConfig{Path: LassoPathConfig{NLambdas: 30, Intercept: true}, Folds: 4, Seed: 5, Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := LassoCV(X, y, CVConfig{Path: PathConfig{NLambdas: 30, Intercept: true}, Folds: 4, Seed: 5, Workers: 4})
+	b, err := LassoCV(X, y, LassoCVConfig{Path: LassoPathConfig{NLambdas: 30, Intercept: true}, Folds: 4, Seed: 5, Workers: 4})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -486,13 +496,13 @@ func TestLassoCV(t *testing.T) {
 func TestSelectionViews(t *testing.T) {
 	X, y := loadCSV(t, "diabetes.csv")
 	names := []string{"age", "sex", "bmi", "bp", "s1", "s2", "s3", "s4", "s5", "s6"}
-	r, err := Lasso(X, y, LassoConfig{Lambda: 0.5, Intercept: true})
+	r, err := Lasso(X, y, LassoConfig{Lambda: 0.5, Intercept: true, Names: names})
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := r.Selection(names)
-	if len(s.Chosen) != len(r.NonZero()) {
-		t.Errorf("chosen %v, support %v", s.Chosen, r.NonZero())
+	s := r.Selection()
+	if len(s.Chosen) != len(r.Support()) {
+		t.Errorf("chosen %v, support %v", s.Chosen, r.Support())
 	}
 	for k := 1; k < len(s.Chosen); k++ {
 		if math.Abs(r.Coef[s.Chosen[k]]) > math.Abs(r.Coef[s.Chosen[k-1]]) {
@@ -504,7 +514,7 @@ func TestSelectionViews(t *testing.T) {
 		if c.Data != "diabetes" || c.Intercept {
 			continue
 		}
-		p, err := LassoPath(X, y, PathConfig{NLambdas: 30, Tol: 1e-12, MaxIter: 100000})
+		p, err := LassoPath(X, y, LassoPathConfig{NLambdas: 30, Tol: 1e-12, MaxIter: 100000, Names: names})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -520,7 +530,7 @@ func TestSelectionViews(t *testing.T) {
 				t.Errorf("feature %s enters at %d, sklearn %d", names[j], p.Entry[j], want)
 			}
 		}
-		ps := p.Selection(names)
+		ps := p.Selection()
 		if ps.ChosenNames[0] != "bmi" || ps.ChosenNames[1] != "s5" {
 			t.Errorf("diabetes entry order %v: bmi then s5 expected (LARS order, Efron et al. 2004)", ps.ChosenNames)
 		}

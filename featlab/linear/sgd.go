@@ -1,18 +1,20 @@
 package linear
 
 import (
+	"context"
 	"math"
 	"math/rand/v2"
 
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/matx"
 )
 
 // SGDConfig configures SGDLeastSquares. The zero value runs 100000 updates
 // with the step 1/max_i ||x_i||^2 from seed 0, checking the objective once
 // per m updates.
-type SGDConfig struct {
+type SGDLeastSquaresConfig struct {
 	// Step is the constant step size eta > 0. Default 0 means
 	// eta = 1/beta with beta = max_i ||x_i||^2, the smoothness constant of
 	// the per-example losses (1/2)(<w, x_i> - y_i)^2: the largest step for
@@ -35,7 +37,8 @@ type SGDConfig struct {
 	// Seed seeds the choice of examples (PCG with second word 0x56d).
 	Seed uint64
 	// Progress, when non-nil, is called after each check with the
-	// updates done and MaxIter.
+	// updates done and MaxIter. A panic in it stops the run with an error
+	// wrapping featlab.ErrPanic.
 	Progress featlab.Progress
 }
 
@@ -45,13 +48,15 @@ type SGDPoint struct {
 	Objective float64 // F(w) after Iter updates
 }
 
-// SGDResult is the outcome of SGDLeastSquares.
-type SGDResult struct {
-	W         []float64  // the last iterate
-	Iter      int        // updates done
-	Converged bool       // F(W) <= Tol was reached (false when Tol = 0)
-	Step      float64    // the step size used
-	Trace     []SGDPoint // F at iteration 0 and at every check, in order
+// SGDLeastSquaresResult is the outcome of SGDLeastSquares: the last
+// iterate (Coef; Intercept is 0) and its convergence record (Iterations:
+// updates done; Gap: F at the last check; Converged: F <= Tol was reached,
+// false when Tol = 0).
+type SGDLeastSquaresResult struct {
+	Model
+	featlab.Convergence
+	Step  float64    // the step size used
+	Trace []SGDPoint // F at iteration 0 and at every check, in order
 }
 
 // SGDLeastSquares minimises the empirical squared loss with the book's 1/2,
@@ -71,7 +76,14 @@ type SGDResult struct {
 // so badly scaled features make it far slower, and normalizing them
 // (transform.MaxAbs) makes it fast. It is not a production solver: use
 // LeastSquares or Ridge for that.
-func SGDLeastSquares(X mat.Matrix, y []float64, cfg SGDConfig) (*SGDResult, error) {
+func SGDLeastSquares(X mat.Matrix, y []float64, cfg SGDLeastSquaresConfig) (*SGDLeastSquaresResult, error) {
+	return SGDLeastSquaresContext(context.Background(), X, y, cfg)
+}
+
+// SGDLeastSquaresContext is SGDLeastSquares with a context: once ctx is
+// done the run stops at the next check and returns the current iterate
+// with an error wrapping ctx.Err().
+func SGDLeastSquaresContext(ctx context.Context, X mat.Matrix, y []float64, cfg SGDLeastSquaresConfig) (*SGDLeastSquaresResult, error) {
 	m, d, err := featlab.CheckXY(X, y, nil)
 	if err != nil {
 		return nil, err
@@ -82,7 +94,9 @@ func SGDLeastSquares(X mat.Matrix, y []float64, cfg SGDConfig) (*SGDResult, erro
 	if cfg.MaxIter < 0 || cfg.CheckEvery < 0 || cfg.Tol < 0 || math.IsNaN(cfg.Tol) {
 		return nil, featlab.Errorf(featlab.ErrParam, "SGD MaxIter %d, CheckEvery %d and Tol %v must be >= 0", cfg.MaxIter, cfg.CheckEvery, cfg.Tol)
 	}
-	A := mat.DenseCopyOf(X)
+	raw := matx.RowMajor(X)
+	rowOf := func(i int) []float64 { return raw.Data[i*raw.Stride : i*raw.Stride+d] }
+	mon := newMonitor(ctx, cfg.Progress, "SGD")
 	maxIter := cfg.MaxIter
 	if maxIter == 0 {
 		maxIter = 100000
@@ -95,7 +109,7 @@ func SGDLeastSquares(X mat.Matrix, y []float64, cfg SGDConfig) (*SGDResult, erro
 	if eta == 0 {
 		beta := 0.0
 		for i := 0; i < m; i++ {
-			row := A.RawRowView(i)
+			row := rowOf(i)
 			s := 0.0
 			for _, v := range row {
 				s += v * v
@@ -111,7 +125,7 @@ func SGDLeastSquares(X mat.Matrix, y []float64, cfg SGDConfig) (*SGDResult, erro
 	objective := func() float64 {
 		s := 0.0
 		for i := 0; i < m; i++ {
-			row := A.RawRowView(i)
+			row := rowOf(i)
 			r := -y[i]
 			for j, v := range row {
 				r += w[j] * v
@@ -120,11 +134,13 @@ func SGDLeastSquares(X mat.Matrix, y []float64, cfg SGDConfig) (*SGDResult, erro
 		}
 		return s / (2 * float64(m))
 	}
-	res := &SGDResult{Step: eta}
+	res := &SGDLeastSquaresResult{Step: eta}
+	res.Tol = cfg.Tol
 	f := objective()
+	res.Gap = f
 	res.Trace = append(res.Trace, SGDPoint{0, f})
 	if cfg.Tol > 0 && f <= cfg.Tol {
-		res.W, res.Converged = w, true
+		res.Coef, res.Converged = w, true
 		return res, nil
 	}
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x56d))
@@ -134,7 +150,7 @@ func SGDLeastSquares(X mat.Matrix, y []float64, cfg SGDConfig) (*SGDResult, erro
 	}
 	for t := 1; t <= maxIter; t++ {
 		i := rng.IntN(m)
-		row := A.RawRowView(i)
+		row := rowOf(i)
 		r := -y[i]
 		for j, v := range row {
 			r += w[j] * v
@@ -157,16 +173,20 @@ func SGDLeastSquares(X mat.Matrix, y []float64, cfg SGDConfig) (*SGDResult, erro
 				return nil, featlab.Errorf(featlab.ErrNotConverged, "SGD diverged at update %d (step %v is too large)", t, eta)
 			}
 			res.Trace = append(res.Trace, SGDPoint{t, f})
-			res.Iter = t
-			if cfg.Progress != nil {
-				cfg.Progress(t, maxIter)
-			}
+			res.Iterations, res.Gap = t, f
+			mon.report(t, maxIter)
 			if cfg.Tol > 0 && f <= cfg.Tol {
 				res.Converged = true
 				break
 			}
+			if mon.stop() {
+				break
+			}
 		}
 	}
-	res.W = w
+	res.Coef = w
+	if mon.err != nil {
+		return res, mon.err
+	}
 	return res, nil
 }

@@ -29,18 +29,18 @@ func consistent(m int) (*mat.Dense, []float64, []float64) {
 
 func TestSGDLeastSquaresConverges(t *testing.T) {
 	X, y, w0 := consistent(200)
-	res, err := SGDLeastSquares(X, y, SGDConfig{MaxIter: 20000, Tol: 1e-20, Seed: 1})
+	res, err := SGDLeastSquares(X, y, SGDLeastSquaresConfig{MaxIter: 20000, Tol: 1e-20, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
 	// y = X w0 exactly, so SGD with the safe step converges linearly to w0.
 	for j := range w0 {
-		if math.Abs(res.W[j]-w0[j]) > 1e-9 {
-			t.Errorf("w[%d] = %v, want %v", j, res.W[j], w0[j])
+		if math.Abs(res.Coef[j]-w0[j]) > 1e-9 {
+			t.Errorf("w[%d] = %v, want %v", j, res.Coef[j], w0[j])
 		}
 	}
-	if !res.Converged || res.Iter >= 20000 || res.Iter%200 != 0 {
-		t.Errorf("converged %v after %d updates", res.Converged, res.Iter)
+	if !res.Converged || res.Iterations >= 20000 || res.Iterations%200 != 0 {
+		t.Errorf("converged %v after %d updates", res.Converged, res.Iterations)
 	}
 	// The trace starts at F(0) = ||y||^2/(2m) and ends at or below Tol.
 	f0 := 0.0
@@ -51,9 +51,9 @@ func TestSGDLeastSquaresConverges(t *testing.T) {
 		t.Errorf("trace %v ... %v", tr[0], tr[len(tr)-1])
 	}
 	// Same seed, same iterates.
-	again, _ := SGDLeastSquares(X, y, SGDConfig{MaxIter: 20000, Tol: 1e-20, Seed: 1})
-	for j := range res.W {
-		if again.W[j] != res.W[j] {
+	again, _ := SGDLeastSquares(X, y, SGDLeastSquaresConfig{MaxIter: 20000, Tol: 1e-20, Seed: 1})
+	for j := range res.Coef {
+		if again.Coef[j] != res.Coef[j] {
 			t.Fatal("not deterministic")
 		}
 	}
@@ -69,28 +69,28 @@ func TestSGDLeastSquaresConverges(t *testing.T) {
 
 func TestSGDLeastSquaresErrors(t *testing.T) {
 	X, y, _ := consistent(20)
-	if _, err := SGDLeastSquares(X, y, SGDConfig{Step: -1}); !errors.Is(err, featlab.ErrParam) {
+	if _, err := SGDLeastSquares(X, y, SGDLeastSquaresConfig{Step: -1}); !errors.Is(err, featlab.ErrParam) {
 		t.Errorf("negative step: %v", err)
 	}
-	if _, err := SGDLeastSquares(X, y[:5], SGDConfig{}); !errors.Is(err, featlab.ErrShape) {
+	if _, err := SGDLeastSquares(X, y[:5], SGDLeastSquaresConfig{}); !errors.Is(err, featlab.ErrShape) {
 		t.Errorf("short y: %v", err)
 	}
-	if _, err := SGDLeastSquares(X, y, SGDConfig{Step: 100, MaxIter: 100000, CheckEvery: 10}); !errors.Is(err, featlab.ErrNotConverged) {
+	if _, err := SGDLeastSquares(X, y, SGDLeastSquaresConfig{Step: 100, MaxIter: 100000, CheckEvery: 10}); !errors.Is(err, featlab.ErrNotConverged) {
 		t.Errorf("huge step: %v", err)
 	}
-	if _, err := SGDLeastSquares(mat.NewDense(3, 2, nil), []float64{1, 2, 3}, SGDConfig{}); !errors.Is(err, featlab.ErrConstant) {
+	if _, err := SGDLeastSquares(mat.NewDense(3, 2, nil), []float64{1, 2, 3}, SGDLeastSquaresConfig{}); !errors.Is(err, featlab.ErrConstant) {
 		t.Errorf("zero rows: %v", err)
 	}
 	Y := mat.DenseCopyOf(X)
 	Y.Set(3, 1, math.NaN())
-	if _, err := SGDLeastSquares(Y, y, SGDConfig{}); !errors.Is(err, featlab.ErrNotFinite) {
+	if _, err := SGDLeastSquares(Y, y, SGDLeastSquaresConfig{}); !errors.Is(err, featlab.ErrNotFinite) {
 		t.Errorf("NaN: %v", err)
 	}
 }
 
 func TestSGDLogChecks(t *testing.T) {
 	X, y, _ := consistent(50)
-	res, err := SGDLeastSquares(X, y, SGDConfig{MaxIter: 1000, LogChecks: true})
+	res, err := SGDLeastSquares(X, y, SGDLeastSquaresConfig{MaxIter: 1000, LogChecks: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package linear
 
 import (
+	"fmt"
 	"math"
 	"sort"
 
@@ -29,13 +30,15 @@ func SoftThreshold(x, lambda float64) float64 {
 // SoftThresholdVec applies SoftThreshold to every element of x and writes
 // the result into dst, which is allocated when nil and must otherwise have
 // the length of x (dst may be x itself). It returns dst. This is the
-// proximal operator of lambda ||.||_1.
+// proximal operator of lambda ||.||_1. A non-nil dst of another length is
+// a programmer error: SoftThresholdVec panics with a message giving both
+// lengths.
 func SoftThresholdVec(dst, x []float64, lambda float64) []float64 {
 	if dst == nil {
 		dst = make([]float64, len(x))
 	}
 	if len(dst) != len(x) {
-		panic("linear: SoftThresholdVec length mismatch")
+		panic(fmt.Sprintf("linear: SoftThresholdVec: dst has length %d, x has length %d", len(dst), len(x)))
 	}
 	for i, v := range x {
 		dst[i] = SoftThreshold(v, lambda)
@@ -49,16 +52,42 @@ func SoftThresholdVec(dst, x []float64, lambda float64) []float64 {
 // projection is SoftThresholdVec(v, theta) with the unique theta > 0 that
 // puts it on the sphere. dst is allocated when nil, may alias v, and must
 // otherwise have the length of v. A negative or non-finite radius returns
-// an error wrapping featlab.ErrParam.
+// an error wrapping featlab.ErrParam; a NaN or infinite entry of v (whose
+// projection is undefined) one wrapping featlab.ErrNotFinite that names
+// the entry; a dst of the wrong length one wrapping featlab.ErrShape.
 func ProjectL1Ball(dst, v []float64, radius float64) ([]float64, error) {
 	if !(radius >= 0) || math.IsInf(radius, 0) {
 		return nil, featlab.Errorf(featlab.ErrParam, "l1-ball radius = %v must be finite and >= 0", radius)
+	}
+	for i, x := range v {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return nil, featlab.Errorf(featlab.ErrNotFinite, "ProjectL1Ball: v[%d] = %v", i, x)
+		}
 	}
 	if dst == nil {
 		dst = make([]float64, len(v))
 	}
 	if len(dst) != len(v) {
 		return nil, featlab.Errorf(featlab.ErrShape, "dst has length %d, v has %d", len(dst), len(v))
+	}
+	var norm, mx float64
+	for _, x := range v {
+		norm += math.Abs(x)
+		mx = math.Max(mx, math.Abs(x))
+	}
+	if math.IsInf(norm, 0) {
+		// ||v||_1 overflows: project v/mx onto the ball of radius
+		// radius/mx (the projection is positively homogeneous) and scale
+		// back.
+		u := make([]float64, len(v))
+		for i, x := range v {
+			u[i] = x / mx
+		}
+		theta := l1BallTheta(u, radius/mx, nil)
+		for i, x := range u {
+			dst[i] = SoftThreshold(x, theta) * mx
+		}
+		return dst, nil
 	}
 	theta := l1BallTheta(v, radius, nil)
 	for i, x := range v {
@@ -94,7 +123,9 @@ func l1BallTheta(v []float64, radius float64, buf []float64) float64 {
 	for j, x := range u {
 		cum += x
 		t := (cum - radius) / float64(j+1)
-		if x > t {
+		// j = 0 always qualifies (u_1 > u_1 - radius); the test can fail
+		// only by rounding when radius is below u_1's last digit.
+		if x > t || j == 0 {
 			theta = t
 		} else {
 			break

@@ -103,3 +103,37 @@ func TestProjectL1Ball(t *testing.T) {
 		}
 	}
 }
+
+// FuzzProjectL1Ball: for any input the projection is an error (non-finite
+// entry or radius) or a finite point inside the ball that is v itself when
+// v is inside, with signs kept.
+func FuzzProjectL1Ball(f *testing.F) {
+	f.Add(1.0, math.NaN(), 0.5, 1.0)
+	f.Add(math.Inf(1), 1.0, 0.0, 1.0)
+	f.Add(3.0, -2.0, 0.5, 1.5)
+	f.Add(1e308, 1e308, -1e308, 1.0)
+	f.Fuzz(func(t *testing.T, a, b, c, r float64) {
+		v := []float64{a, b, c}
+		p, err := ProjectL1Ball(nil, v, r)
+		if err != nil {
+			return
+		}
+		var n1, nv float64
+		for i, x := range p {
+			if math.IsNaN(x) || math.IsInf(x, 0) {
+				t.Fatalf("%v, r %v: entry %d = %v", v, r, i, x)
+			}
+			if x*v[i] < 0 {
+				t.Fatalf("%v: sign flipped at %d: %v", v, i, p)
+			}
+			n1 += math.Abs(x)
+			nv += math.Abs(v[i])
+		}
+		if n1 > r*(1+1e-9)+1e-300 {
+			t.Fatalf("%v, r %v: ||p||_1 = %v", v, r, n1)
+		}
+		if nv <= r && (p[0] != a || p[1] != b || p[2] != c) {
+			t.Fatalf("%v inside the ball moved to %v", v, p)
+		}
+	})
+}

@@ -1,10 +1,12 @@
 package linear
 
 import (
+	"context"
 	"fmt"
 	"math"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/design"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -35,9 +37,10 @@ func (s SVMSolver) String() string {
 	return fmt.Sprintf("SVMSolver(%d)", int(s))
 }
 
-// SVMConfig holds the parameters of SparseSVM. Lambda must be set; the
-// zero value of every other field is the default.
-type SVMConfig struct {
+// SparseSVMConfig holds the parameters of SparseSVM. Lambda must be set;
+// the zero value of every other field is the default. SparseSVMConfig is
+// a featlab.Learner.
+type SparseSVMConfig struct {
 	// Lambda > 0 weights the l1 penalty (see SparseSVM). There is no
 	// default: lambda = 0 leaves the hinge loss alone, whose minimisers
 	// are not sparse and not unique, and is an error.
@@ -56,11 +59,22 @@ type SVMConfig struct {
 	// NoPolish skips the final exact vertex solve (see SparseSVM); for
 	// checking the iterative solver alone.
 	NoPolish bool
+	// Names names the features in Selection (nil: x1, ..., xd).
+	Names []string
+	// Progress, when non-nil, receives (done, 1000) as the fit advances
+	// (the share of the way, on a log scale, from the first relative
+	// duality gap to Tol, or of MaxIter if larger). A panic in it stops
+	// the fit with an error wrapping featlab.ErrPanic.
+	Progress featlab.Progress
 }
 
-// SVMModel is a fitted l1-regularised hinge-loss SVM. It implements
-// featlab.Predictor.
-type SVMModel struct {
+// SparseSVMResult is a fitted l1-regularised hinge-loss SVM. It
+// implements featlab.Predictor (Predict returns class labels). Its
+// convergence record: Iterations of the solver (interior-point steps or
+// primal-dual iterations); Gap = Objective - Dual >= 0, which bounds the
+// suboptimality; Converged: Gap <= Tol * Objective.
+type SparseSVMResult struct {
+	featlab.Convergence
 	Coef      []float64  // coefficients w, one per feature
 	Intercept float64    // intercept b (0 unless fitted)
 	Lambda    float64    // the penalty weight it was fitted with
@@ -68,22 +82,22 @@ type SVMModel struct {
 	// Objective is the primal objective at (Coef, Intercept).
 	Objective float64
 	// Dual is the value of the dual LP at Alpha, a lower bound on the
-	// minimum; Gap = Objective - Dual >= 0 bounds the suboptimality.
-	Dual, Gap float64
+	// minimum.
+	Dual float64
 	// Alpha holds the dual variables alpha_i in [0, 1], one per example:
 	// 1 for examples inside the margin or misclassified, 0 for examples
 	// beyond it, in between on the margin (the support vectors). At the
 	// optimum (1/m) sum_i alpha_i s_i x_ij = lambda sign(w_j) where w_j != 0
 	// and lies in [-lambda, lambda] where w_j = 0.
 	Alpha  []float64
-	Iter   int // iterations of the solver
 	Solver SVMSolver
 	// Polished reports that the exact vertex solve succeeded for both the
 	// primal and the dual point and was kept (Gap is then at rounding
 	// level). At a degenerate vertex the primal point may be polished
 	// alone; Polished is then false and Gap that of the solver's dual.
-	Polished  bool
-	Converged bool // Gap <= Tol * Objective
+	Polished bool
+
+	names []string
 }
 
 // SparseSVM fits the sparse (l1-regularised) support vector machine of the
@@ -116,21 +130,31 @@ type SVMModel struct {
 // the squared hinge loss (and penalises the intercept), so it solves a
 // different problem; the tests compare with a generic LP solver instead
 // (HiGHS through scipy.optimize.linprog, and gonum's simplex).
-func SparseSVM(X mat.Matrix, y []float64, cfg SVMConfig) (*SVMModel, error) {
-	m, d, err := featlab.CheckXY(X, y, nil)
+func SparseSVM(X mat.Matrix, y []float64, cfg SparseSVMConfig) (*SparseSVMResult, error) {
+	return SparseSVMContext(context.Background(), X, y, cfg)
+}
+
+// SparseSVMContext is SparseSVM with a context: once ctx is done the
+// solver stops and returns its best point so far (unpolished) with an
+// error wrapping ctx.Err().
+func SparseSVMContext(ctx context.Context, X mat.Matrix, y []float64, cfg SparseSVMConfig) (*SparseSVMResult, error) {
+	_, d, err := featlab.CheckXY(X, y, nil)
 	if err != nil {
 		return nil, err
 	}
-	if err := clfCheckLambda(cfg.Lambda); err != nil {
+	if err := checkNames(cfg.Names, d); err != nil {
+		return nil, err
+	}
+	if err := checkLambda("lambda", cfg.Lambda); err != nil {
 		return nil, err
 	}
 	if cfg.Lambda == 0 {
 		return nil, featlab.Errorf(featlab.ErrParam, "sparse SVM lambda = 0: the l1 penalty weight must be > 0")
 	}
-	if err := clfCheckTol(cfg.Tol, cfg.MaxIter); err != nil {
+	if err := checkTolIter(cfg.Tol, cfg.MaxIter); err != nil {
 		return nil, err
 	}
-	s, _, labels, err := clfBinary(y)
+	s, _, labels, err := binaryLabels(y)
 	if err != nil {
 		return nil, err
 	}
@@ -147,31 +171,47 @@ func SparseSVM(X mat.Matrix, y []float64, cfg SVMConfig) (*SVMModel, error) {
 			maxIter = 200000
 		}
 	}
-	sv := newSVMState(X, m, d, s, cfg.Lambda, cfg.Intercept)
+	ds, err := design.New(X, s, false)
+	if err != nil {
+		return nil, err
+	}
+	sv := newSVMState(ds, s, cfg.Lambda, cfg.Intercept)
+	sv.mon = newMonitor(ctx, cfg.Progress, "sparse SVM")
 	if cfg.Solver == SVMPrimalDual {
 		sv.solve(tol, maxIter, !cfg.NoPolish)
 	} else {
 		sv.solveIPM(tol, maxIter)
 	}
 	polished := false
-	if !cfg.NoPolish {
+	if !cfg.NoPolish && sv.mon.err == nil {
 		polished = sv.polish() || sv.polished
 	}
-	return &SVMModel{
+	res := &SparseSVMResult{
 		Coef: append([]float64(nil), sv.w...), Intercept: sv.b, Lambda: cfg.Lambda, Labels: labels,
-		Objective: sv.primal, Dual: sv.dual, Gap: math.Max(sv.gap, 0), Alpha: append([]float64(nil), sv.alpha...),
-		Iter: sv.iter, Solver: cfg.Solver, Polished: polished, Converged: sv.gap <= tol*sv.primal || sv.gap <= 1e-15,
-	}, nil
+		Objective: sv.primal, Dual: sv.dual, Alpha: append([]float64(nil), sv.alpha...),
+		Solver: cfg.Solver, Polished: polished, names: cfg.Names,
+		Convergence: featlab.Convergence{Iterations: sv.iter, Converged: sv.gap <= tol*sv.primal || sv.gap <= 1e-15, Gap: math.Max(sv.gap, 0), Tol: tol},
+	}
+	if err := sv.mon.finish(); err != nil {
+		return res, err
+	}
+	return res, nil
+}
+
+// Fit makes SparseSVMConfig a featlab.Learner: the predictor is the
+// fitted *SparseSVMResult.
+func (cfg SparseSVMConfig) Fit(X mat.Matrix, y []float64) (featlab.Predictor, error) {
+	return SparseSVM(X, y, cfg)
 }
 
 // Decision returns the scores w.x_i + b, one per row of X.
-func (sm *SVMModel) Decision(X mat.Matrix) ([]float64, error) {
-	return clfDecision(X, sm.Coef, sm.Intercept)
+func (sm *SparseSVMResult) Decision(X mat.Matrix) ([]float64, error) {
+	return (&Model{Coef: sm.Coef, Intercept: sm.Intercept}).Predict(X)
 }
 
 // Predict returns the predicted class of each row of X in the labels'
 // coding: the positive label where w.x + b >= 0.
-func (sm *SVMModel) Predict(X mat.Matrix) ([]float64, error) {
+func (sm *SparseSVMResult) Predict(X mat.Matrix) ([]float64, error) {
 	z, err := sm.Decision(X)
 	if err != nil {
 		return nil, err
@@ -187,22 +227,13 @@ func (sm *SVMModel) Predict(X mat.Matrix) ([]float64, error) {
 }
 
 // Support returns the indices of the nonzero coefficients.
-func (sm *SVMModel) Support() []int { return clfSupport(sm.Coef) }
+func (sm *SparseSVMResult) Support() []int { return support(sm.Coef) }
 
 // Selection returns the features with nonzero coefficients as a
-// featlab.Selection, scored and ranked by |w_j|. names may be nil.
-func (sm *SVMModel) Selection(names []string) *featlab.Selection {
-	return clfSelection(fmt.Sprintf("l1 hinge-loss SVM, lambda %s", featlab.FormatFloat(sm.Lambda)), sm.Coef, names)
-}
-
-// SVMLearner adapts SparseSVM to featlab.Learner.
-type SVMLearner struct {
-	Config SVMConfig
-}
-
-// Fit fits SparseSVM(X, y, l.Config).
-func (l SVMLearner) Fit(X mat.Matrix, y []float64) (featlab.Predictor, error) {
-	return SparseSVM(X, y, l.Config)
+// featlab.Selection (names from the config's Names), scored and ranked by
+// |w_j|.
+func (sm *SparseSVMResult) Selection() *featlab.Selection {
+	return weightSelection(fmt.Sprintf("l1 hinge-loss SVM, lambda %s", featlab.FormatFloat(sm.Lambda)), sm.Coef, sm.names)
 }
 
 // svmState is the working state of the sparse SVM solver. The operator is
@@ -222,22 +253,23 @@ type svmState struct {
 	iter              int
 	polished          bool // a polish during solve succeeded
 
+	mon  *monitor
+	gap0 float64 // first relative gap, for progress
+
 	// scratch
 	az, atw []float64
 }
 
-func newSVMState(X mat.Matrix, m, d int, s []float64, lambda float64, intercept bool) *svmState {
-	x := make([]float64, m*d)
-	if rm, ok := X.(mat.RawMatrixer); ok {
-		raw := rm.RawMatrix()
+// newSVMState makes the solver state on the design core's raw view of X
+// (ds = design.New(X, s, false): the SVM's intercept is explicit, X is not
+// centred), read in place unless it is a view into a wider matrix.
+func newSVMState(ds *design.Design, s []float64, lambda float64, intercept bool) *svmState {
+	m, d := ds.M, ds.D
+	x := ds.X
+	if ds.Stride != d { // a view into a wider matrix: compact copy
+		x = make([]float64, m*d)
 		for i := 0; i < m; i++ {
-			copy(x[i*d:(i+1)*d], raw.Data[i*raw.Stride:i*raw.Stride+d])
-		}
-	} else {
-		for i := 0; i < m; i++ {
-			for j := 0; j < d; j++ {
-				x[i*d+j] = X.At(i, j)
-			}
+			copy(x[i*d:(i+1)*d], ds.Row(i))
 		}
 	}
 	return &svmState{
@@ -245,6 +277,15 @@ func newSVMState(X mat.Matrix, m, d int, s []float64, lambda float64, intercept 
 		w: make([]float64, d), alpha: make([]float64, m),
 		az: make([]float64, m), atw: make([]float64, d),
 	}
+}
+
+// progress reports the fit's progress from the relative duality gap.
+func (sv *svmState) progress(tol float64, it, maxIter int) {
+	g := sv.gap / math.Max(sv.primal, 1e-300)
+	if sv.gap0 == 0 {
+		sv.gap0 = g
+	}
+	sv.mon.fitProgress(sv.gap0, g, tol, it, maxIter)
 }
 
 // margins fills dst_i = s_i (w.x_i + b).
@@ -371,12 +412,61 @@ func (sv *svmState) evaluate(w []float64, b float64, alpha, alphaFeas []float64)
 // every check with a relative gap below 1e-3 also tries the exact vertex
 // solve, and stops as soon as that closes the gap.
 func (sv *svmState) solve(tol float64, maxIter int, polish bool) {
+	p := newPDHG(sv)
+	sv.gap = math.Inf(1)
+	done := func() bool { return sv.gap <= tol*sv.primal || sv.gap <= 1e-15 }
+	var it int
+	for it = 1; it <= maxIter; it++ {
+		p.iterate()
+		if it%64 != 0 && it != maxIter {
+			continue
+		}
+		gCur := p.consider(p.x, p.al)
+		p.average()
+		gAvg := p.consider(p.xa, p.aa)
+		sv.progress(tol, it, maxIter)
+		if done() || sv.mon.stop() {
+			break
+		}
+		if polish && sv.gap <= 1e-3*sv.primal {
+			if sv.polish() && done() {
+				break
+			}
+		}
+		p.maybeRestart(gCur, gAvg, it)
+	}
+	if it > maxIter {
+		it = maxIter
+	}
+	sv.iter = it
+}
+
+// pdhg is the state of solve's restarted primal-dual hybrid gradient: the
+// iterate (x = (w, b), al = alpha), the diagonal step sizes T and S (without
+// the primal weight omega), the running sums for the averaged iterate and
+// the restart bookkeeping.
+type pdhg struct {
+	sv                 *svmState
+	n                  int
+	T, S               []float64
+	omega              float64 // primal weight
+	x, xn, xbar, x0    []float64
+	al, ax, atal, a0   []float64
+	xs, as, xa, aa     []float64
+	navg, sinceRestart int
+	lastRestart, prev  float64 // gap at the last restart, previous candidate gap
+	feas, candW        []float64
+}
+
+// newPDHG sets the Pock-Chambolle diagonal preconditioners T_j = 0.99 m /
+// sum_i |A_ij| and S_i = 0.99 / sum_j |A_ij| (S already divided by m) and
+// the zero starting point.
+func newPDHG(sv *svmState) *pdhg {
 	m, d := sv.m, sv.d
 	n := d
 	if sv.intercept {
 		n++
 	}
-	// Pock-Chambolle diagonal preconditioners (without the omega)
 	colAbs := make([]float64, n)
 	rowAbs := make([]float64, m)
 	for i := 0; i < m; i++ {
@@ -393,164 +483,153 @@ func (sv *svmState) solve(tol float64, maxIter int, polish bool) {
 		}
 		rowAbs[i] = r
 	}
-	T := make([]float64, n)
-	S := make([]float64, m)
+	p := &pdhg{sv: sv, n: n, omega: 1, lastRestart: math.Inf(1), prev: math.Inf(1),
+		T: make([]float64, n), S: make([]float64, m), feas: make([]float64, m), candW: make([]float64, d)}
 	for j, c := range colAbs {
 		if c > 0 {
-			T[j] = 0.99 * float64(m) / c
+			p.T[j] = 0.99 * float64(m) / c
 		}
 	}
 	for i, r := range rowAbs {
 		if r > 0 {
-			S[i] = 0.99 / r // S_i / m
+			p.S[i] = 0.99 / r
 		}
 	}
-	omega := 1.0 // primal weight
-	x := make([]float64, n)
-	xn := make([]float64, n)
-	xbar := make([]float64, n)
-	al := make([]float64, m)
-	ax := make([]float64, m)
-	atal := make([]float64, n)
-	xs := make([]float64, n)
-	as := make([]float64, m)
-	xa := make([]float64, n)
-	aa := make([]float64, m)
-	var navg int
-	x0 := make([]float64, n)
-	a0 := make([]float64, m)
-	feas := make([]float64, m)
-	candW := make([]float64, d)
-	sv.gap = math.Inf(1)
-	lastRestartGap := math.Inf(1)
-	prevCand := math.Inf(1)
-	sinceRestart := 0
+	for _, v := range []*[]float64{&p.x, &p.xn, &p.xbar, &p.x0, &p.atal, &p.xs, &p.xa} {
+		*v = make([]float64, n)
+	}
+	for _, v := range []*[]float64{&p.al, &p.ax, &p.a0, &p.as, &p.aa} {
+		*v = make([]float64, m)
+	}
+	return p
+}
 
-	applyA := func(dst, v []float64) { // dst = A v
-		b := 0.0
-		if sv.intercept {
-			b = v[d]
-		}
-		sv.margins(dst, v[:d], b)
+// applyA sets dst = A v.
+func (p *pdhg) applyA(dst, v []float64) {
+	d := p.sv.d
+	b := 0.0
+	if p.sv.intercept {
+		b = v[d]
 	}
-	applyAT := func(dst, a []float64) { // dst = A^T a / m
-		sb := sv.corr(dst[:d], a)
-		if sv.intercept {
-			dst[d] = sb
-		}
+	p.sv.margins(dst, v[:d], b)
+}
+
+// applyAT sets dst = A^T a / m.
+func (p *pdhg) applyAT(dst, a []float64) {
+	d := p.sv.d
+	sb := p.sv.corr(dst[:d], a)
+	if p.sv.intercept {
+		dst[d] = sb
 	}
-	// consider evaluates the gap at (xc, ac) and keeps it if best
-	consider := func(xc, ac []float64) float64 {
-		copy(candW, xc[:d])
-		b := 0.0
-		if sv.intercept {
-			b = xc[d]
-		}
-		p, dv := sv.evaluate(candW, b, ac, feas)
-		g := p - dv
-		if g < sv.gap {
-			sv.gap, sv.primal, sv.dual = g, p, dv
-			copy(sv.w, candW)
-			sv.b = b
-			copy(sv.alpha, feas)
-		}
-		return g
-	}
-	done := func() bool { return sv.gap <= tol*sv.primal || sv.gap <= 1e-15 }
-	var it int
-	for it = 1; it <= maxIter; it++ {
-		applyAT(atal, al)
-		for j := 0; j < d; j++ {
-			tj := T[j] / omega
-			u := x[j] + tj*atal[j]
-			thr := tj * sv.lambda
-			switch {
-			case u > thr:
-				xn[j] = u - thr
-			case u < -thr:
-				xn[j] = u + thr
-			default:
-				xn[j] = 0
-			}
-		}
-		if sv.intercept {
-			xn[d] = x[d] + T[d]/omega*atal[d]
-		}
-		for j := range xbar {
-			xbar[j] = 2*xn[j] - x[j]
-		}
-		applyA(ax, xbar)
-		for i := range al {
-			al[i] = math.Min(1, math.Max(0, al[i]+S[i]*omega*(1-ax[i])))
-		}
-		copy(x, xn)
-		for j := range xs {
-			xs[j] += x[j]
-		}
-		for i := range as {
-			as[i] += al[i]
-		}
-		navg++
-		sinceRestart++
-		if it%64 != 0 && it != maxIter {
-			continue
-		}
-		gCur := consider(x, al)
-		for j := range xa {
-			xa[j] = xs[j] / float64(navg)
-		}
-		for i := range aa {
-			aa[i] = as[i] / float64(navg)
-		}
-		gAvg := consider(xa, aa)
-		if done() {
-			break
-		}
-		if polish && sv.gap <= 1e-3*sv.primal {
-			if sv.polish() && done() {
-				break
-			}
-		}
-		cand, cx, ca := gCur, x, al
-		if gAvg < gCur {
-			cand, cx, ca = gAvg, xa, aa
-		}
-		if cand <= 0.2*lastRestartGap || (cand <= 0.8*lastRestartGap && cand > prevCand) || sinceRestart >= it*36/100 {
-			// restart from the candidate; update the primal weight from
-			// the movement since the last restart (PDLP)
-			dx, da := 0.0, 0.0
-			for j := range cx {
-				dx += (cx[j] - x0[j]) * (cx[j] - x0[j])
-			}
-			for i := range ca {
-				da += (ca[i] - a0[i]) * (ca[i] - a0[i])
-			}
-			dx, da = math.Sqrt(dx), math.Sqrt(da)
-			if dx > 1e-10 && da > 1e-10 {
-				omega = math.Exp(0.5*math.Log(da/dx) + 0.5*math.Log(omega))
-			}
-			copy(x, cx)
-			copy(al, ca)
-			copy(x0, x)
-			copy(a0, al)
-			for j := range xs {
-				xs[j] = 0
-			}
-			for i := range as {
-				as[i] = 0
-			}
-			navg = 0
-			sinceRestart = 0
-			lastRestartGap = cand
-			prevCand = math.Inf(1)
-		} else {
-			prevCand = cand
+}
+
+// iterate makes one PDHG step (see solve) and adds the iterate to the
+// running sums.
+func (p *pdhg) iterate() {
+	sv, d := p.sv, p.sv.d
+	x, xn, al := p.x, p.xn, p.al
+	p.applyAT(p.atal, al)
+	for j := 0; j < d; j++ {
+		tj := p.T[j] / p.omega
+		u := x[j] + tj*p.atal[j]
+		thr := tj * sv.lambda
+		switch {
+		case u > thr:
+			xn[j] = u - thr
+		case u < -thr:
+			xn[j] = u + thr
+		default:
+			xn[j] = 0
 		}
 	}
-	if it > maxIter {
-		it = maxIter
+	if sv.intercept {
+		xn[d] = x[d] + p.T[d]/p.omega*p.atal[d]
 	}
-	sv.iter = it
+	for j := range p.xbar {
+		p.xbar[j] = 2*xn[j] - x[j]
+	}
+	p.applyA(p.ax, p.xbar)
+	for i := range al {
+		al[i] = math.Min(1, math.Max(0, al[i]+p.S[i]*p.omega*(1-p.ax[i])))
+	}
+	copy(x, xn)
+	for j := range p.xs {
+		p.xs[j] += x[j]
+	}
+	for i := range p.as {
+		p.as[i] += al[i]
+	}
+	p.navg++
+	p.sinceRestart++
+}
+
+// average sets (xa, aa) to the average of the iterates since the last
+// restart.
+func (p *pdhg) average() {
+	for j := range p.xa {
+		p.xa[j] = p.xs[j] / float64(p.navg)
+	}
+	for i := range p.aa {
+		p.aa[i] = p.as[i] / float64(p.navg)
+	}
+}
+
+// consider evaluates the gap at (xc, ac), keeps the point in sv if it is
+// the best so far, and returns the gap.
+func (p *pdhg) consider(xc, ac []float64) float64 {
+	sv, d := p.sv, p.sv.d
+	copy(p.candW, xc[:d])
+	b := 0.0
+	if sv.intercept {
+		b = xc[d]
+	}
+	pv, dv := sv.evaluate(p.candW, b, ac, p.feas)
+	g := pv - dv
+	if g < sv.gap {
+		sv.gap, sv.primal, sv.dual = g, pv, dv
+		copy(sv.w, p.candW)
+		sv.b = b
+		copy(sv.alpha, p.feas)
+	}
+	return g
+}
+
+// maybeRestart restarts from the better of the current and the averaged
+// iterate when its gap fell enough since the last restart (by 0.2, or by
+// 0.8 and no longer falling) or after 36% of the iterations, and updates
+// the primal weight from the movement since the last restart (PDLP).
+func (p *pdhg) maybeRestart(gCur, gAvg float64, it int) {
+	cand, cx, ca := gCur, p.x, p.al
+	if gAvg < gCur {
+		cand, cx, ca = gAvg, p.xa, p.aa
+	}
+	if !(cand <= 0.2*p.lastRestart || (cand <= 0.8*p.lastRestart && cand > p.prev) || p.sinceRestart >= it*36/100) {
+		p.prev = cand
+		return
+	}
+	dx, da := 0.0, 0.0
+	for j := range cx {
+		dx += (cx[j] - p.x0[j]) * (cx[j] - p.x0[j])
+	}
+	for i := range ca {
+		da += (ca[i] - p.a0[i]) * (ca[i] - p.a0[i])
+	}
+	dx, da = math.Sqrt(dx), math.Sqrt(da)
+	if dx > 1e-10 && da > 1e-10 {
+		p.omega = math.Exp(0.5*math.Log(da/dx) + 0.5*math.Log(p.omega))
+	}
+	copy(p.x, cx)
+	copy(p.al, ca)
+	copy(p.x0, p.x)
+	copy(p.a0, p.al)
+	for j := range p.xs {
+		p.xs[j] = 0
+	}
+	for i := range p.as {
+		p.as[i] = 0
+	}
+	p.navg, p.sinceRestart = 0, 0
+	p.lastRestart, p.prev = cand, math.Inf(1)
 }
 
 // polish tries to turn the current (w, b) into the exact vertex of the LP

@@ -100,11 +100,11 @@ func TestSparseSVMGoldenHiGHS(t *testing.T) {
 		for i, v := range y {
 			s[i] = 2*v - 1
 		}
-		fit, err := SparseSVM(X, y, SVMConfig{Lambda: c.Lambda, Intercept: c.Intercept})
+		fit, err := SparseSVM(X, y, SparseSVMConfig{Lambda: c.Lambda, Intercept: c.Intercept})
 		if err != nil {
 			t.Fatal(err)
 		}
-		t.Logf("%s: iter %d, polished %v, gap %g", c.Name, fit.Iter, fit.Polished, fit.Gap)
+		t.Logf("%s: iter %d, polished %v, gap %g", c.Name, fit.Iterations, fit.Polished, fit.Gap)
 		if !fit.Converged {
 			t.Errorf("%s: not converged, gap %g", c.Name, fit.Gap)
 		}
@@ -119,7 +119,7 @@ func TestSparseSVMGoldenHiGHS(t *testing.T) {
 		}
 		// HiGHS' vertex is optimal for the same LP: where the LP has a
 		// unique solution the coefficients agree.
-		if d := clfMaxAbsDiff(fit.Coef, c.W); d > 1e-8 {
+		if d := maxAbsDiff(fit.Coef, c.W); d > 1e-8 {
 			t.Errorf("%s: coefficients differ from HiGHS' by %g", c.Name, d)
 		}
 	}
@@ -153,7 +153,7 @@ func TestSparseSVMSimplex(t *testing.T) {
 		}
 		lam := 0.01 + 0.02*float64(trial)
 		icpt := trial%2 == 0
-		fit, err := SparseSVM(X, y, SVMConfig{Lambda: lam, Intercept: icpt})
+		fit, err := SparseSVM(X, y, SparseSVMConfig{Lambda: lam, Intercept: icpt})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -167,12 +167,12 @@ func TestSparseSVMSimplex(t *testing.T) {
 		// without polishing, each iterative solver alone reaches its gap,
 		// and its dual value is a lower bound of the optimum
 		for _, solver := range []SVMSolver{SVMInteriorPoint, SVMPrimalDual} {
-			raw, _ := SparseSVM(X, y, SVMConfig{Lambda: lam, Intercept: icpt, NoPolish: true, Tol: 1e-7, Solver: solver})
+			raw, _ := SparseSVM(X, y, SparseSVMConfig{Lambda: lam, Intercept: icpt, NoPolish: true, Tol: 1e-7, Solver: solver})
 			if !raw.Converged || raw.Objective-want > 1e-7*want+1e-15 || raw.Dual > want+1e-12 || raw.Polished {
 				t.Errorf("trial %d, %v alone: objective %.12g dual %.12g, optimum %.12g, converged %v",
 					trial, solver, raw.Objective, raw.Dual, want, raw.Converged)
 			}
-			pol, _ := SparseSVM(X, y, SVMConfig{Lambda: lam, Intercept: icpt, Solver: solver})
+			pol, _ := SparseSVM(X, y, SparseSVMConfig{Lambda: lam, Intercept: icpt, Solver: solver})
 			if math.Abs(pol.Objective-want) > 1e-10*math.Max(1, want) {
 				t.Errorf("trial %d, %v polished: objective %.15g, simplex %.15g", trial, solver, pol.Objective, want)
 			}
@@ -231,15 +231,15 @@ func TestSparseSVMLabelsErrors(t *testing.T) {
 	for i, v := range lg.SynthY {
 		ypm[i] = 2*v - 1
 	}
-	a, err := SparseSVM(X, lg.SynthY, SVMConfig{Lambda: 0.02, Intercept: true})
+	a, err := SparseSVM(X, lg.SynthY, SparseSVMConfig{Lambda: 0.02, Intercept: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := SparseSVM(X, ypm, SVMConfig{Lambda: 0.02, Intercept: true})
+	b, err := SparseSVM(X, ypm, SparseSVMConfig{Lambda: 0.02, Intercept: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if clfMaxAbsDiff(a.Coef, b.Coef) != 0 {
+	if maxAbsDiff(a.Coef, b.Coef) != 0 {
 		t.Errorf("codings differ")
 	}
 	pa, _ := a.Predict(X)
@@ -249,26 +249,26 @@ func TestSparseSVMLabelsErrors(t *testing.T) {
 			t.Fatalf("row %d: %v vs %v", i, pa[i], pb[i])
 		}
 	}
-	if len(a.Selection(nil).Chosen) != len(a.Support()) {
+	if len(a.Selection().Chosen) != len(a.Support()) {
 		t.Errorf("selection and support differ")
 	}
-	var _ featlab.Learner = SVMLearner{}
+	var _ featlab.Learner = SparseSVMConfig{}
 	Xs := mat.NewDense(4, 2, []float64{1, 2, 3, 4, 5, 6, 7, 9})
 	for name, c := range map[string]struct {
 		y   []float64
-		cfg SVMConfig
+		cfg SparseSVMConfig
 		err error
 	}{
-		"one class":   {[]float64{1, 1, 1, 1}, SVMConfig{Lambda: 0.1}, featlab.ErrLabels},
-		"three":       {[]float64{0, 1, 2, 1}, SVMConfig{Lambda: 0.1}, featlab.ErrLabels},
-		"lambda 0":    {[]float64{0, 1, 0, 1}, SVMConfig{}, featlab.ErrParam},
-		"lambda < 0":  {[]float64{0, 1, 0, 1}, SVMConfig{Lambda: -1}, featlab.ErrParam},
-		"lambda NaN":  {[]float64{0, 1, 0, 1}, SVMConfig{Lambda: math.NaN()}, featlab.ErrParam},
-		"tol":         {[]float64{0, 1, 0, 1}, SVMConfig{Lambda: 1, Tol: -1}, featlab.ErrParam},
-		"short y":     {[]float64{0, 1, 0}, SVMConfig{Lambda: 1}, featlab.ErrShape},
-		"NaN y":       {[]float64{0, 1, math.NaN(), 1}, SVMConfig{Lambda: 1}, featlab.ErrNotFinite},
-		"max iter -1": {[]float64{0, 1, 0, 1}, SVMConfig{Lambda: 1, MaxIter: -1}, featlab.ErrParam},
-		"solver":      {[]float64{0, 1, 0, 1}, SVMConfig{Lambda: 1, Solver: 5}, featlab.ErrParam},
+		"one class":   {[]float64{1, 1, 1, 1}, SparseSVMConfig{Lambda: 0.1}, featlab.ErrLabels},
+		"three":       {[]float64{0, 1, 2, 1}, SparseSVMConfig{Lambda: 0.1}, featlab.ErrLabels},
+		"lambda 0":    {[]float64{0, 1, 0, 1}, SparseSVMConfig{}, featlab.ErrParam},
+		"lambda < 0":  {[]float64{0, 1, 0, 1}, SparseSVMConfig{Lambda: -1}, featlab.ErrParam},
+		"lambda NaN":  {[]float64{0, 1, 0, 1}, SparseSVMConfig{Lambda: math.NaN()}, featlab.ErrParam},
+		"tol":         {[]float64{0, 1, 0, 1}, SparseSVMConfig{Lambda: 1, Tol: -1}, featlab.ErrParam},
+		"short y":     {[]float64{0, 1, 0}, SparseSVMConfig{Lambda: 1}, featlab.ErrShape},
+		"NaN y":       {[]float64{0, 1, math.NaN(), 1}, SparseSVMConfig{Lambda: 1}, featlab.ErrNotFinite},
+		"max iter -1": {[]float64{0, 1, 0, 1}, SparseSVMConfig{Lambda: 1, MaxIter: -1}, featlab.ErrParam},
+		"solver":      {[]float64{0, 1, 0, 1}, SparseSVMConfig{Lambda: 1, Solver: 5}, featlab.ErrParam},
 	} {
 		if _, err := SparseSVM(Xs, c.y, c.cfg); !errors.Is(err, c.err) {
 			t.Errorf("%s: err = %v, want %v", name, err, c.err)
@@ -281,7 +281,7 @@ func TestSparseSVMLabelsErrors(t *testing.T) {
 func TestSparseSVMLargeLambda(t *testing.T) {
 	lg := clfLoadLogGolden(t)
 	X := clfDenseRows(lg.SynthX)
-	fit, err := SparseSVM(X, lg.SynthY, SVMConfig{Lambda: 10, Intercept: true})
+	fit, err := SparseSVM(X, lg.SynthY, SparseSVMConfig{Lambda: 10, Intercept: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -310,7 +310,7 @@ func FuzzSparseSVM(f *testing.F) {
 			X.Set(i, 1, float64(data[2*i+1]%7))
 			y[i] = float64(data[2*i] % 2)
 		}
-		fit, err := SparseSVM(X, y, SVMConfig{Lambda: lam, Intercept: icpt, MaxIter: 2000})
+		fit, err := SparseSVM(X, y, SparseSVMConfig{Lambda: lam, Intercept: icpt, MaxIter: 2000})
 		if err != nil {
 			return
 		}
@@ -329,7 +329,7 @@ func BenchmarkSparseSVMBreastCancer(b *testing.B) {
 	X, y := clfBreastCancer(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := SparseSVM(X, y, SVMConfig{Lambda: 0.01, Intercept: true}); err != nil {
+		if _, err := SparseSVM(X, y, SparseSVMConfig{Lambda: 0.01, Intercept: true}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -1,6 +1,7 @@
 package sensing
 
 import (
+	"context"
 	"math"
 
 	"github.com/featlab/course/featlab"
@@ -41,6 +42,12 @@ func ZhouLambda(lambda float64, n int) float64 { return 2 * float64(n) * lambda 
 // intercept). As Lambda -> 0 its solution tends to the basis pursuit
 // solution. Convergence.Gap is the lasso's final duality gap.
 func BPDN(A mat.Matrix, y []float64, cfg BPDNConfig) (*BPDNResult, error) {
+	return BPDNContext(context.Background(), A, y, cfg)
+}
+
+// BPDNContext is BPDN with cancellation (linear.LassoContext): cancelled,
+// it returns the lasso's current point and an error wrapping ctx.Err().
+func BPDNContext(ctx context.Context, A mat.Matrix, y []float64, cfg BPDNConfig) (*BPDNResult, error) {
 	p, err := newProblem(A, y, cfg.Names)
 	if err != nil {
 		return nil, err
@@ -52,12 +59,12 @@ func BPDN(A mat.Matrix, y []float64, cfg BPDNConfig) (*BPDNResult, error) {
 	if tol == 0 {
 		tol = 1e-8
 	}
-	fit, err := linear.Lasso(p.a, y, linear.LassoConfig{Lambda: cfg.Lambda, Tol: tol, MaxIter: cfg.MaxIter})
-	if err != nil {
+	fit, err := linear.LassoContext(ctx, p.a, y, linear.LassoConfig{Lambda: cfg.Lambda, Tol: tol, MaxIter: cfg.MaxIter})
+	if fit == nil {
 		return nil, err
 	}
 	s := append([]float64(nil), fit.Coef...)
 	res := p.finish("basis pursuit de-noising (lasso)", s, cfg.Names)
-	res.Convergence = featlab.Convergence{Iterations: fit.Iter, Converged: fit.Converged, Gap: fit.Gap, Tol: tol}
-	return res, nil
+	res.Convergence = fit.Convergence
+	return res, err
 }

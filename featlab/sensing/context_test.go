@@ -38,3 +38,13 @@ func TestContextCancelled(t *testing.T) {
 		t.Errorf("SVT: %v", err)
 	}
 }
+
+func TestBPDNContextCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	A, _ := Gaussian(20, 60, 1)
+	_, y := sparseSignal(A, 3, 1)
+	if _, err := BPDNContext(ctx, A, y, BPDNConfig{Lambda: 1e-3}); !errors.Is(err, context.Canceled) {
+		t.Errorf("BPDN: %v", err)
+	}
+}

@@ -75,7 +75,7 @@ func LassoPath(X mat.Matrix, y []float64, lc LassoConfig, cfg Config) (*PathResu
 			}
 		}
 	}
-	pc := linear.PathConfig{Lambdas: grid, Intercept: lc.Intercept, Tol: lc.Tol, MaxIter: lc.MaxIter}
+	pc := linear.LassoPathConfig{Lambdas: grid, Intercept: lc.Intercept, Tol: lc.Tol, MaxIter: lc.MaxIter}
 	randomised := lc.Weakness > 0 && lc.Weakness < 1
 	sel := func(t int, Xs *mat.Dense, ys []float64) ([][]int, error) {
 		if randomised {
@@ -141,6 +141,6 @@ func Lasso(lambda float64, intercept bool) Selector {
 		if err != nil {
 			return nil, err
 		}
-		return r.NonZero(), nil
+		return r.Support(), nil
 	}
 }

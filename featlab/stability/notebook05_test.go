@@ -95,8 +95,20 @@ func TestNotebook05Fig111(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, sol, err := viz.ConstraintContours(ds.X, ds.Y, 1)
+	ls, err := linear.LeastSquares(ds.X, ds.Y, linear.LeastSquaresConfig{})
 	if err != nil {
+		t.Fatal(err)
+	}
+	l1, err := linear.ConstrainedLasso(ds.X, ds.Y, linear.ConstrainedLassoConfig{Radius: 1, Tol: 1e-14, MaxIter: 200000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l2, err := linear.ConstrainedRidge(ds.X, ds.Y, linear.ConstrainedRidgeConfig{Radius: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol := viz.ConstrainedSolutions{Radius: 1, LS: ls.Coef, L1: l1.Coef, L2: l2.Coef}
+	if _, err := viz.ConstraintContours(ds.X, ds.Y, sol); err != nil {
 		t.Fatal(err)
 	}
 	if sol.L1[0] != 1 && math.Abs(sol.L1[0]-1) > 1e-9 || sol.L1[1] != 0 {
@@ -167,7 +179,7 @@ func TestNotebook05BestSubset(t *testing.T) {
 	if b := best[1]; len(b) != 1 || b[0] != 3 {
 		t.Errorf("best single feature %v, the notebook says the decoy x4", b)
 	}
-	p, err := linear.LassoPath(ds.X, ds.Y, linear.PathConfig{Intercept: true})
+	p, err := linear.LassoPath(ds.X, ds.Y, linear.LassoPathConfig{Intercept: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -255,7 +267,7 @@ func TestNotebook05Solvers(t *testing.T) {
 	for _, v := range r.Coef {
 		k1 += math.Abs(v)
 	}
-	c, err := linear.ConstrainedLasso(ds.X, ds.Y, linear.L1BallConfig{Radius: k1, Intercept: true, Tol: 1e-12, MaxIter: 200000})
+	c, err := linear.ConstrainedLasso(ds.X, ds.Y, linear.ConstrainedLassoConfig{Radius: k1, Intercept: true, Tol: 1e-12, MaxIter: 200000})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -274,7 +286,7 @@ func TestNotebook05Solvers(t *testing.T) {
 // (seed 1) the model has fewer features than at lambda_min.
 func TestNotebook05DiabetesPath(t *testing.T) {
 	ds := diabetesStd(t)
-	p, err := linear.LassoPath(ds.X, ds.Y, linear.PathConfig{Intercept: true})
+	p, err := linear.LassoPath(ds.X, ds.Y, linear.LassoPathConfig{Intercept: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -284,7 +296,7 @@ func TestNotebook05DiabetesPath(t *testing.T) {
 			t.Errorf("entry %d: %s, want %s (order %v)", k, ds.Names[p.Order[k]], name, p.Order)
 		}
 	}
-	cv, err := linear.LassoCV(ds.X, ds.Y, linear.CVConfig{Path: linear.PathConfig{Intercept: true}, Folds: 10, Seed: 1})
+	cv, err := linear.LassoCV(ds.X, ds.Y, linear.LassoCVConfig{Path: linear.LassoPathConfig{Intercept: true}, Folds: 10, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -330,8 +342,8 @@ func TestNotebook05Logistic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !p.AllConverged() {
-		t.Errorf("path not converged: %v", p.KKT)
+	if !p.Converged {
+		t.Errorf("path not converged: %v", p.Gap)
 	}
 	acc, err := p.Accuracy(Xte, yte)
 	if err != nil {
@@ -371,7 +383,7 @@ func TestNotebook05Logistic(t *testing.T) {
 	}
 	// the sparse SVM at the same lambda: a sparse model with test accuracy
 	// above 0.9
-	svm, err := linear.SparseSVM(Xtr, ytr, linear.SVMConfig{Lambda: 0.01, Intercept: true})
+	svm, err := linear.SparseSVM(Xtr, ytr, linear.SparseSVMConfig{Lambda: 0.01, Intercept: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -412,7 +424,7 @@ func TestNotebook05StabilityClaims(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cv, err := linear.LassoCV(ds.X, ds.Y, linear.CVConfig{Path: linear.PathConfig{Intercept: true}, Seed: 1})
+	cv, err := linear.LassoCV(ds.X, ds.Y, linear.LassoCVConfig{Path: linear.LassoPathConfig{Intercept: true}, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -479,8 +491,8 @@ func TestNotebook05ProxStep(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Iter != 1 {
-		t.Fatalf("%d iterations", res.Iter)
+	if res.Iterations != 1 {
+		t.Fatalf("%d iterations", res.Iterations)
 	}
 	for j := range want {
 		if math.Abs(res.Coef[j]-want[j]) > 1e-12 {

@@ -115,11 +115,11 @@ func TestLassoPathCorrelated(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cv, err := linear.LassoCV(ds.X, ds.Y, linear.CVConfig{Path: linear.PathConfig{Intercept: true}, Seed: 1})
+	cv, err := linear.LassoCV(ds.X, ds.Y, linear.LassoCVConfig{Path: linear.LassoPathConfig{Intercept: true}, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	lassoSet := cv.Path.Model(cv.IndexMin).NonZero()
+	lassoSet := cv.Path.Model(cv.IndexMin).Support()
 	if len(lassoSet) != 22 {
 		t.Errorf("lasso at lambda_min selects %d features, the notebook says 22", len(lassoSet))
 	}

@@ -125,7 +125,7 @@ func TestDecoy(t *testing.T) {
 	if w[0] != 1 || w[1] != 1 || w[2] != 1 || w[3] != 0 {
 		t.Errorf("w = %v", w)
 	}
-	p, err := linear.LassoPath(ds.X, ds.Y, linear.PathConfig{Intercept: true})
+	p, err := linear.LassoPath(ds.X, ds.Y, linear.LassoPathConfig{Intercept: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,7 +149,7 @@ func TestTwoFeature(t *testing.T) {
 	if math.Abs(ls.Coef[0]-2) > 0.15 || math.Abs(ls.Coef[1]-0.5) > 0.15 {
 		t.Errorf("least squares %v, want near (2, 0.5)", ls.Coef)
 	}
-	l1, err := linear.ConstrainedLasso(ds.X, ds.Y, linear.L1BallConfig{Radius: 1, Tol: 1e-12, MaxIter: 100000})
+	l1, err := linear.ConstrainedLasso(ds.X, ds.Y, linear.ConstrainedLassoConfig{Radius: 1, Tol: 1e-12, MaxIter: 100000})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -214,7 +214,7 @@ func TestBestSubset(t *testing.T) {
 	if best[0] != 0 || best[1] != 1 || best[2] != 2 {
 		t.Errorf("best subset of size 3 = %v, want [0 1 2]", best)
 	}
-	p, err := linear.LassoPath(ds.X, ds.Y, linear.PathConfig{Intercept: true})
+	p, err := linear.LassoPath(ds.X, ds.Y, linear.LassoPathConfig{Intercept: true})
 	if err != nil {
 		t.Fatal(err)
 	}

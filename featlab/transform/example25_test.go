@@ -141,7 +141,7 @@ func TestSGDRuntimeClaim(t *testing.T) {
 	// F <= 10^-6, seed 1, default step 1/max ||x_i||^2.
 	ds, _ := synth.RidgeScale(1000, 1)
 	Xn, _ := transform.FitTransform(&transform.MaxAbs{}, ds.X)
-	cfg := linear.SGDConfig{MaxIter: 1000000, LogChecks: true, Tol: 1e-6, Seed: 1}
+	cfg := linear.SGDLeastSquaresConfig{MaxIter: 1000000, LogChecks: true, Tol: 1e-6, Seed: 1}
 	norm, err := linear.SGDLeastSquares(Xn, ds.Y, cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -154,8 +154,8 @@ func TestSGDRuntimeClaim(t *testing.T) {
 	// prints 120); raw: 10^6 updates leave F near 0.1 (w ~ [0.8, small],
 	// F = 0.2/2), since the x2 direction has curvature 2e-9 and needs
 	// ~10^9 updates per factor e.
-	if !norm.Converged || norm.Iter > 300 {
-		t.Errorf("normalized SGD: converged %v after %d updates", norm.Converged, norm.Iter)
+	if !norm.Converged || norm.Iterations > 300 {
+		t.Errorf("normalized SGD: converged %v after %d updates", norm.Converged, norm.Iterations)
 	}
 	last := raw.Trace[len(raw.Trace)-1]
 	if raw.Converged || last.Objective < 0.09 || last.Iter != 1000000 {

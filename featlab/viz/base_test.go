@@ -6,10 +6,11 @@ import (
 	"math"
 
 	"bytes"
+	"testing"
+
 	"github.com/featlab/course/featlab"
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/plot/vg"
-	"testing"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"

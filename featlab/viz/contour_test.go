@@ -60,8 +60,9 @@ func TestConstraintContoursSameBytes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	sol := fig111(t, ds.X, ds.Y, 1)
 	render := func() []byte {
-		f, _, err := ConstraintContours(ds.X, ds.Y, 1)
+		f, err := ConstraintContours(ds.X, ds.Y, sol)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -29,40 +29,43 @@ const SquareSide = 12 * vg.Centimeter
 
 var lightGrey = color.Gray{Y: 0xBB}
 
-// ConstrainedSolutions holds the solutions drawn by ConstraintContours:
-// the least-squares solution and the minimisers of
-// L_S(w) = (1/2m)||Xw - y||^2 over the l1 ball and over the l2 ball of the
-// given radius, with the value of L_S at each.
+// ConstrainedSolutions are the points ConstraintContours draws: the
+// least-squares solution LS and the minimisers L1 and L2 of
+// L_S(w) = (1/2m)||Xw - y||^2 over the l1 ball and the l2 ball of radius
+// Radius (from linear.LeastSquares, linear.ConstrainedLasso and
+// linear.ConstrainedRidge). Each has two entries.
 type ConstrainedSolutions struct {
-	Radius         float64
-	LS, L1, L2     []float64
-	LossLS, LossL1 float64
-	LossL2         float64
+	Radius     float64
+	LS, L1, L2 []float64
 }
 
 // ConstraintContours redraws Zhou's Fig. 11.1 from data: the contours of
 // the squared error L_S(w) = (1/2m)||Xw - y||^2 of a two-feature problem
 // (no intercept) in the (w1, w2) plane, the l1 ball ||w||_1 <= radius
-// (a diamond) and the l2 ball ||w||_2 <= radius (a disc), and the
-// constrained minimisers: each lies where the smallest contour touches its
-// ball (those two contours are drawn in the balls' colours). The l1
-// solution comes from linear.ConstrainedLasso (projected gradient with the
-// exact projection onto the l1 ball, run to a gap of 1e-14), the l2
-// solution from ridge regression w(c) = (X^T X + c I)^-1 X^T y with c found
-// by bisection so that ||w(c)||_2 = radius (the Lagrangian form, Zhou eq.
-// 11.6). The figure is square with equal axis scales.
+// (a diamond) and the l2 ball ||w||_2 <= radius (a disc), and the given
+// constrained minimisers: each lies where the smallest contour touches
+// its ball (those two contours, the levels L_S(sol.L1) and L_S(sol.L2),
+// are drawn in the balls' colours). It draws; it does not solve: the
+// notebook computes sol with linear's solvers. The figure is square with
+// equal axis scales.
 //
-// X must have two columns; radius > 0.
-func ConstraintContours(X mat.Matrix, y []float64, radius float64) (Figure, *ConstrainedSolutions, error) {
+// X must have two columns; sol.Radius > 0 and each solution two entries.
+func ConstraintContours(X mat.Matrix, y []float64, sol ConstrainedSolutions) (Figure, error) {
 	m, d, err := featlab.CheckXY(X, y, nil)
 	if err != nil {
-		return nil, nil, fmt.Errorf("viz: %w", err)
+		return nil, fmt.Errorf("viz: %w", err)
 	}
 	if d != 2 {
-		return nil, nil, featlab.Errorf(featlab.ErrShape, "viz: ConstraintContours needs 2 features, X has %d", d)
+		return nil, featlab.Errorf(featlab.ErrShape, "viz: ConstraintContours needs 2 features, X has %d", d)
 	}
+	radius := sol.Radius
 	if !(radius > 0) || math.IsInf(radius, 0) {
-		return nil, nil, featlab.Errorf(featlab.ErrParam, "viz: radius = %v must be finite and > 0", radius)
+		return nil, featlab.Errorf(featlab.ErrParam, "viz: radius = %v must be finite and > 0", radius)
+	}
+	for _, w := range [][]float64{sol.LS, sol.L1, sol.L2} {
+		if len(w) != 2 {
+			return nil, featlab.Errorf(featlab.ErrShape, "viz: ConstraintContours: a solution has %d entries, want 2", len(w))
+		}
 	}
 	// L_S(w) = (1/2m)(w^T A w - 2 b^T w + c), A = X^T X, b = X^T y
 	var a11, a12, a22, b1, b2, c float64
@@ -78,45 +81,8 @@ func ConstraintContours(X mat.Matrix, y []float64, radius float64) (Figure, *Con
 	loss := func(w1, w2 float64) float64 {
 		return (a11*w1*w1 + 2*a12*w1*w2 + a22*w2*w2 - 2*(b1*w1+b2*w2) + c) / (2 * float64(m))
 	}
-	ls, err := linear.LeastSquares(X, y, linear.LeastSquaresConfig{})
-	if err != nil {
-		return nil, nil, fmt.Errorf("viz: %w", err)
-	}
-	l1, err := linear.ConstrainedLasso(X, y, linear.L1BallConfig{Radius: radius, Tol: 1e-14, MaxIter: 200000})
-	if err != nil {
-		return nil, nil, fmt.Errorf("viz: %w", err)
-	}
-	// l2 ball: ridge with c chosen so that ||w(c)|| = radius
-	ridge := func(cc float64) (float64, float64) {
-		p11, p22 := a11+cc, a22+cc
-		det := p11*p22 - a12*a12
-		return (p22*b1 - a12*b2) / det, (p11*b2 - a12*b1) / det
-	}
-	w2 := append([]float64(nil), ls.Coef...)
-	if math.Hypot(ls.Coef[0], ls.Coef[1]) > radius {
-		lo, hi := 0.0, 1.0
-		for {
-			u, v := ridge(hi)
-			if math.Hypot(u, v) <= radius || hi > 1e300 {
-				break
-			}
-			hi *= 2
-		}
-		for it := 0; it < 200; it++ {
-			mid := (lo + hi) / 2
-			u, v := ridge(mid)
-			if math.Hypot(u, v) > radius {
-				lo = mid
-			} else {
-				hi = mid
-			}
-		}
-		w2[0], w2[1] = ridge(hi)
-	}
-	sol := &ConstrainedSolutions{
-		Radius: radius, LS: ls.Coef, L1: append([]float64(nil), l1.Coef...), L2: w2,
-		LossLS: loss(ls.Coef[0], ls.Coef[1]), LossL1: loss(l1.Coef[0], l1.Coef[1]), LossL2: loss(w2[0], w2[1]),
-	}
+	ls := struct{ Coef []float64 }{sol.LS}
+	lossLS, lossL1, lossL2 := loss(sol.LS[0], sol.LS[1]), loss(sol.L1[0], sol.L1[1]), loss(sol.L2[0], sol.L2[1])
 
 	p := New(fmt.Sprintf("Fig. 11.1 from data: l1 and l2 balls of radius %s", strconv.FormatFloat(radius, 'g', 4, 64)), "w1", "w2")
 	// a square window holding the balls and the least-squares solution
@@ -137,9 +103,9 @@ func ConstraintContours(X mat.Matrix, y []float64, radius float64) (Figure, *Con
 	// grey contours between the minimum and the touching levels, then the
 	// two touching contours in the balls' colours
 	var levels []float64
-	top := math.Max(sol.LossL1, sol.LossL2)
+	top := math.Max(lossL1, lossL2)
 	for _, f := range []float64{0.04, 0.15, 0.35, 0.65, 1.4, 2.0} {
-		levels = append(levels, sol.LossLS+f*(top-sol.LossLS))
+		levels = append(levels, lossLS+f*(top-lossLS))
 	}
 	addContour := func(lev float64, sty draw.LineStyle) error {
 		for _, xy := range ContourLines(g, lev) {
@@ -154,12 +120,12 @@ func ConstraintContours(X mat.Matrix, y []float64, radius float64) (Figure, *Con
 	}
 	for _, lev := range levels {
 		if err := addContour(lev, draw.LineStyle{Color: color.Gray{Y: 0x99}, Width: vg.Points(0.8)}); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 	}
-	for k, lev := range []float64{sol.LossL1, sol.LossL2} {
+	for k, lev := range []float64{lossL1, lossL2} {
 		if err := addContour(lev, draw.LineStyle{Color: Color(1 - k), Width: vg.Points(1), Dashes: []vg.Length{vg.Points(3), vg.Points(2)}}); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 	}
 	// the balls
@@ -172,7 +138,7 @@ func ConstraintContours(X mat.Matrix, y []float64, radius float64) (Figure, *Con
 	for k, poly := range []plotter.XYs{diamond, disc} {
 		pg, err := plotter.NewPolygon(poly)
 		if err != nil {
-			return nil, nil, fmt.Errorf("viz: %w", err)
+			return nil, fmt.Errorf("viz: %w", err)
 		}
 		pg.Color = translucent(Color(1-k), 0.12)
 		pg.LineStyle = draw.LineStyle{Color: Color(1 - k), Width: vg.Points(2)}
@@ -197,7 +163,7 @@ func ConstraintContours(X mat.Matrix, y []float64, radius float64) (Figure, *Con
 	for _, mk := range marks {
 		sc, err := plotter.NewScatter(plotter.XYs{{X: mk.w[0], Y: mk.w[1]}})
 		if err != nil {
-			return nil, nil, fmt.Errorf("viz: %w", err)
+			return nil, fmt.Errorf("viz: %w", err)
 		}
 		sc.GlyphStyle = mk.sty
 		p.Add(sc)
@@ -209,7 +175,7 @@ func ConstraintContours(X mat.Matrix, y []float64, radius float64) (Figure, *Con
 	p.Legend.Top, p.Legend.Left = false, true
 	p.Legend.XOffs, p.Legend.YOffs = vg.Points(6), vg.Points(4)
 	p.Legend.TextStyle.Font.Size = 9
-	return Sized(p, SquareSide, SquareSide), sol, nil
+	return Sized(p, SquareSide, SquareSide), nil
 }
 
 // fnGrid is a function sampled on a grid, for ContourLines:
@@ -355,7 +321,7 @@ func OneDimPaths(x, y, lambdas []float64) (*plot.Plot, error) {
 }
 
 // Trace is the objective value per iteration of one solver (for instance
-// linear.Result.History).
+// linear.LassoResult.History).
 type Trace struct {
 	Name      string
 	Objective []float64
@@ -403,7 +369,7 @@ func invertLogLambda(p *plot.Plot) {
 // CoefPath draws a regularization path: one line per feature, coefficient
 // against log10 lambda (lambda decreasing to the right) or, with vsNorm,
 // against ||w(lambda)||_1, each line labelled with its feature's name at
-// its end. coefs is d x len(lambdas) (linear.Path.Coefs,
+// its end. coefs is d x len(lambdas) (linear.LassoPathResult.Coefs,
 // linear.LogisticPathResult.Coefs); names may be nil (x1..xd). Features
 // whose coefficient is 0 along the whole path are not drawn.
 func CoefPath(title string, lambdas []float64, coefs mat.Matrix, names []string, vsNorm bool) (*plot.Plot, error) {
@@ -579,7 +545,7 @@ func maxF(v []float64) float64 {
 // against log10 lambda (decreasing to the right) with one-standard-error
 // bars, and marks lambda_min (smallest error) and lambda_1se (largest
 // lambda within one standard error of it).
-func CVCurve(cv *linear.CVResult) (*plot.Plot, error) {
+func CVCurve(cv *linear.LassoCVResult) (*plot.Plot, error) {
 	if cv == nil || len(cv.Lambdas) == 0 {
 		return nil, featlab.Errorf(featlab.ErrEmpty, "viz: empty cross-validation result")
 	}
@@ -704,8 +670,8 @@ func LogisticPathPanel(title string, lambdas, trainAcc, testAcc []float64, nonZe
 // labelled, the others in light grey; the stability panel marks the
 // threshold and the last lambda of the grid used by the threshold rule
 // (stability.PathResult.Cut). The lasso path must share the stability
-// grid's lambdas (fit it with linear.PathConfig{Lambdas: stab.Grid}).
-func StabilityVsLasso(title string, lasso *linear.Path, stab *stability.PathResult, relevant []int, names []string, threshold float64) (*Grid, error) {
+// grid's lambdas (fit it with linear.LassoPathConfig{Lambdas: stab.Grid}).
+func StabilityVsLasso(title string, lasso *linear.LassoPathResult, stab *stability.PathResult, relevant []int, names []string, threshold float64) (*Grid, error) {
 	if lasso == nil || stab == nil {
 		return nil, featlab.Errorf(featlab.ErrEmpty, "viz: nil path")
 	}

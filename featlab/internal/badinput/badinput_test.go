@@ -60,38 +60,38 @@ var entries = []entry{
 	{"linear.LeastSquares", wrap(func(X mat.Matrix, y []float64) (*linear.LeastSquaresResult, error) {
 		return linear.LeastSquares(X, y, linear.LeastSquaresConfig{Intercept: true})
 	})},
-	{"linear.Ridge", wrap(func(X mat.Matrix, y []float64) (*linear.Model, error) {
+	{"linear.Ridge", wrap(func(X mat.Matrix, y []float64) (*linear.RidgeResult, error) {
 		return linear.Ridge(X, y, linear.RidgeConfig{Lambda: 0.1, Intercept: true})
 	})},
-	{"linear.Lasso CD", wrap(func(X mat.Matrix, y []float64) (*linear.Result, error) {
+	{"linear.Lasso CD", wrap(func(X mat.Matrix, y []float64) (*linear.LassoResult, error) {
 		return linear.Lasso(X, y, linear.LassoConfig{Lambda: 0.01, Intercept: true})
 	})},
-	{"linear.Lasso FISTA", wrap(func(X mat.Matrix, y []float64) (*linear.Result, error) {
+	{"linear.Lasso FISTA", wrap(func(X mat.Matrix, y []float64) (*linear.LassoResult, error) {
 		return linear.Lasso(X, y, linear.LassoConfig{Lambda: 0.01, Solver: linear.FISTA, MaxIter: 200})
 	})},
-	{"linear.ElasticNet", wrap(func(X mat.Matrix, y []float64) (*linear.Result, error) {
+	{"linear.ElasticNet", wrap(func(X mat.Matrix, y []float64) (*linear.LassoResult, error) {
 		return linear.ElasticNet(X, y, linear.ElasticNetConfig{Alpha: 0.01, L1Ratio: 0.5})
 	})},
-	{"linear.ConstrainedLasso", wrap(func(X mat.Matrix, y []float64) (*linear.ConstrainedResult, error) {
-		return linear.ConstrainedLasso(X, y, linear.L1BallConfig{Radius: 1, MaxIter: 200})
+	{"linear.ConstrainedLasso", wrap(func(X mat.Matrix, y []float64) (*linear.ConstrainedLassoResult, error) {
+		return linear.ConstrainedLasso(X, y, linear.ConstrainedLassoConfig{Radius: 1, MaxIter: 200})
 	})},
-	{"linear.LassoPath", wrap(func(X mat.Matrix, y []float64) (*linear.Path, error) {
-		return linear.LassoPath(X, y, linear.PathConfig{NLambdas: 5, Intercept: true})
+	{"linear.LassoPath", wrap(func(X mat.Matrix, y []float64) (*linear.LassoPathResult, error) {
+		return linear.LassoPath(X, y, linear.LassoPathConfig{NLambdas: 5, Intercept: true})
 	})},
-	{"linear.LassoCV", wrap(func(X mat.Matrix, y []float64) (*linear.CVResult, error) {
-		return linear.LassoCV(X, y, linear.CVConfig{Path: linear.PathConfig{NLambdas: 5}, Folds: 2})
+	{"linear.LassoCV", wrap(func(X mat.Matrix, y []float64) (*linear.LassoCVResult, error) {
+		return linear.LassoCV(X, y, linear.LassoCVConfig{Path: linear.LassoPathConfig{NLambdas: 5}, Folds: 2})
 	})},
-	{"linear.Logistic", wrap(func(X mat.Matrix, y []float64) (*linear.LogisticModel, error) {
+	{"linear.Logistic", wrap(func(X mat.Matrix, y []float64) (*linear.LogisticResult, error) {
 		return linear.Logistic(X, y, linear.LogisticConfig{Lambda: 0.01, Intercept: true, MaxIter: 100})
 	})},
 	{"linear.LogisticPath", wrap(func(X mat.Matrix, y []float64) (*linear.LogisticPathResult, error) {
 		return linear.LogisticPath(X, y, linear.LogisticPathConfig{NLambdas: 5})
 	})},
-	{"linear.SparseSVM", wrap(func(X mat.Matrix, y []float64) (*linear.SVMModel, error) {
-		return linear.SparseSVM(X, y, linear.SVMConfig{Lambda: 0.1, Intercept: true, MaxIter: 500})
+	{"linear.SparseSVM", wrap(func(X mat.Matrix, y []float64) (*linear.SparseSVMResult, error) {
+		return linear.SparseSVM(X, y, linear.SparseSVMConfig{Lambda: 0.1, Intercept: true, MaxIter: 500})
 	})},
-	{"linear.SGDLeastSquares", wrap(func(X mat.Matrix, y []float64) (*linear.SGDResult, error) {
-		return linear.SGDLeastSquares(X, y, linear.SGDConfig{MaxIter: 200})
+	{"linear.SGDLeastSquares", wrap(func(X mat.Matrix, y []float64) (*linear.SGDLeastSquaresResult, error) {
+		return linear.SGDLeastSquares(X, y, linear.SGDLeastSquaresConfig{MaxIter: 200})
 	})},
 	{"stability.Select", wrap(func(X mat.Matrix, y []float64) (*stability.Result, error) {
 		return stability.Select(X, y, stability.Lasso(0.05, true), stability.Config{Rounds: 4, Seed: 1})

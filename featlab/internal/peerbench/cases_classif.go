@@ -79,7 +79,7 @@ func init() {
 			X, y, lams := data["X"], col(data["y"]), col(data["lambdas"])
 			return func() error {
 				p, err := linear.LogisticPath(X, y, linear.LogisticPathConfig{Intercept: true, Lambdas: lams, Tol: 1e-5})
-				if err == nil && !p.AllConverged() {
+				if err == nil && !p.Converged {
 					return fmt.Errorf("path did not converge")
 				}
 				return err
@@ -116,7 +116,7 @@ func init() {
 		Go: func(data map[string]*mat.Dense, workers int) (func() error, error) {
 			X, y := data["X"], col(data["y"])
 			return func() error {
-				r, err := linear.SparseSVM(X, y, linear.SVMConfig{Lambda: 0.01, Intercept: true})
+				r, err := linear.SparseSVM(X, y, linear.SparseSVMConfig{Lambda: 0.01, Intercept: true})
 				if err == nil && !r.Converged {
 					return fmt.Errorf("svm did not converge")
 				}

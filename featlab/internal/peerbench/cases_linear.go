@@ -40,8 +40,8 @@ func init() {
 			Go: func(data map[string]*mat.Dense, workers int) (func() error, error) {
 				X, y := data["X"], col(data["y"])
 				return func() error {
-					p, err := linear.LassoPath(X, y, linear.PathConfig{Intercept: true})
-					if err == nil && !p.AllConverged() {
+					p, err := linear.LassoPath(X, y, linear.LassoPathConfig{Intercept: true})
+					if err == nil && !p.Converged {
 						return fmt.Errorf("path did not converge")
 					}
 					return err
@@ -86,7 +86,7 @@ func init() {
 		Go: func(data map[string]*mat.Dense, workers int) (func() error, error) {
 			X, y := data["X"], col(data["y"])
 			return func() error {
-				_, err := linear.LassoCV(X, y, linear.CVConfig{Path: linear.PathConfig{Intercept: true}, Folds: 5, Workers: workers})
+				_, err := linear.LassoCV(X, y, linear.LassoCVConfig{Path: linear.LassoPathConfig{Intercept: true}, Folds: 5, Workers: workers})
 				return err
 			}, nil
 		},

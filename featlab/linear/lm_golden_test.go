@@ -1,0 +1,148 @@
+package linear
+
+import (
+	"encoding/csv"
+	"fmt"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// lmRow is one row of testdata/lm_golden.csv, made by R's lm and
+// summary.lm (testdata/golden_lm.R).
+type lmRow struct {
+	term                                      string
+	est, se, t, p, rss, sigma2, df, r2, adjr2 float64
+}
+
+func loadLMGolden(t *testing.T) map[string][]lmRow {
+	f, err := os.Open("testdata/lm_golden.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	recs, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string][]lmRow{}
+	for _, r := range recs[1:] {
+		v := make([]float64, 9)
+		for k := range v {
+			if v[k], err = strconv.ParseFloat(strings.TrimSpace(r[2+k]), 64); err != nil {
+				t.Fatal(err)
+			}
+		}
+		out[r[0]] = append(out[r[0]], lmRow{r[1], v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8]})
+	}
+	return out
+}
+
+// TestLeastSquaresStatisticsR: coefficients, standard errors, t scores,
+// p-values, RSS, sigma^2, residual degrees of freedom, R^2 and adjusted
+// R^2 agree with R's lm on diabetes (with and without intercept) and on
+// ESL-prostate-style data (Table 3.2's layout).
+func TestLeastSquaresStatisticsR(t *testing.T) {
+	g := loadLMGolden(t)
+	dia, dy := loadCSV(t, "diabetes.csv")
+	pro, py := loadCSV(t, "lm_prostate_style.csv")
+	close := func(what string, got, want, rel float64) {
+		t.Helper()
+		if math.Abs(got-want) > rel*math.Max(math.Abs(want), 1e-300) {
+			t.Errorf("%s = %.17g, R %.17g", what, got, want)
+		}
+	}
+	for _, c := range []struct {
+		name      string
+		X         *mat.Dense
+		y         []float64
+		intercept bool
+	}{{"diabetes", dia, dy, true}, {"diabetes_nointercept", dia, dy, false}, {"prostate_style", pro, py, true}} {
+		rows := g[c.name]
+		r, err := LeastSquares(c.X, c.y, LeastSquaresConfig{Intercept: c.intercept})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g0 := rows[0]
+		st := r.Stats
+		if st == nil {
+			t.Fatalf("%s: no statistics", c.name)
+		}
+		close(c.name+" RSS", r.RSS, g0.rss, 1e-10)
+		close(c.name+" sigma2", st.Sigma2, g0.sigma2, 1e-10)
+		close(c.name+" R2", st.R2, g0.r2, 1e-10)
+		close(c.name+" adjR2", st.AdjR2, g0.adjr2, 1e-10)
+		if float64(r.DF) != g0.df {
+			t.Errorf("%s: df %d, R %v", c.name, r.DF, g0.df)
+		}
+		k := 0
+		if c.intercept {
+			close(c.name+" intercept", r.Intercept, g0.est, 1e-10)
+			close(c.name+" intercept se", st.InterceptStdErr, g0.se, 1e-9)
+			close(c.name+" intercept t", st.InterceptT, g0.t, 1e-9)
+			close(c.name+" intercept p", st.InterceptP, g0.p, 1e-6)
+			k = 1
+		}
+		for j := range r.Coef {
+			w := rows[k+j]
+			close(c.name+" "+w.term, r.Coef[j], w.est, 1e-9)
+			close(c.name+" "+w.term+" se", st.StdErr[j], w.se, 1e-9)
+			close(c.name+" "+w.term+" t", st.T[j], w.t, 1e-9)
+			close(c.name+" "+w.term+" p", st.P[j], w.p, 1e-6)
+		}
+	}
+}
+
+// TestLeastSquaresStatsUndefined: no statistics (nil Stats) for a
+// rank-deficient design, zero residual degrees of freedom or a constant
+// target, as R prints NA there.
+func TestLeastSquaresStatsUndefined(t *testing.T) {
+	X := mat.NewDense(4, 2, []float64{1, 2, 2, 4, 3, 6, 4, 8.5})
+	for name, c := range map[string]struct {
+		X *mat.Dense
+		y []float64
+	}{
+		"df 0":           {mat.NewDense(2, 1, []float64{1, 2}), []float64{1, 3}},
+		"constant y":     {X, []float64{1, 1, 1, 1}},
+		"rank deficient": {mat.NewDense(4, 2, []float64{1, 2, 2, 4, 3, 6, 4, 8}), []float64{1, 2, 3, 5}},
+	} {
+		r, err := LeastSquares(c.X, c.y, LeastSquaresConfig{Intercept: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Stats != nil {
+			t.Errorf("%s: stats %+v", name, r.Stats)
+		}
+		if !strings.Contains(r.Table(), "NA") {
+			t.Errorf("%s: table\n%s", name, r.Table())
+		}
+	}
+}
+
+// ExampleLeastSquaresResult_Table prints ESL Table 3.2's layout for the
+// prostate-style data of testdata/golden_lm.R.
+func ExampleLeastSquaresResult_Table() {
+	X, y := loadCSV(&testing.T{}, "lm_prostate_style.csv")
+	names := []string{"lcavol", "lweight", "age", "lbph", "svi", "lcp", "gleason", "pgg45"}
+	r, err := LeastSquares(X, y, LeastSquaresConfig{Intercept: true, Names: names})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Print(r.Table())
+	// Output:
+	// Term          Coefficient  Std. Error  Z Score    p-value
+	// Intercept           2.401     0.09028    26.59   3.51e-34
+	// lcavol              0.638      0.1004     6.35   3.55e-08
+	// lweight            0.3122      0.1083     2.88    0.00554
+	// age               -0.1134      0.1101    -1.03      0.307
+	// lbph               0.2982      0.1041     2.86    0.00581
+	// svi                0.2393       0.112     2.14     0.0369
+	// lcp               -0.4615      0.1117    -4.13   0.000118
+	// gleason          -0.03128      0.1124    -0.28      0.782
+	// pgg45              0.3711      0.1044     3.55    0.00076
+	// Residual standard error 0.739 on 58 degrees of freedom; R^2 = 0.6988, adjusted R^2 = 0.6573
+}
