@@ -362,45 +362,77 @@ func TestNaiveUpdates(t *testing.T) {
 		t.Fatal("useNaive's rule")
 	}
 	X, y := randProblem(11, 60, 700, 10, 0.5)
-	paths := make([]*LassoPathResult, 2)
-	for k, mode := range []int{1, 2} {
-		forceUpdates = mode
-		p, err := LassoPath(X, y, LassoPathConfig{Intercept: true, NLambdas: 30, Tol: 1e-10, MaxIter: 100000})
-		forceUpdates = 0
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !p.Converged {
-			t.Fatalf("mode %d: not converged", mode)
-		}
-		paths[k] = p
-	}
-	cov, nai := paths[0], paths[1]
-	if nai.GramColumns != 0 || cov.GramColumns == 0 {
-		t.Errorf("gram columns: covariance %d, naive %d", cov.GramColumns, nai.GramColumns)
-	}
 	m, d := X.Dims()
-	for k := range cov.Lambdas {
-		a, b := cov.Coef(k), nai.Coef(k)
-		if diff := maxAbsDiff(a, b); diff > 1e-4*(1+floatsMaxAbs(a)) {
-			t.Errorf("lambda %d: covariance and naive differ by %v", k, diff)
+	grid, err := LassoGrid(X, y, 1, 0.5, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lmax := grid[0]
+	for _, cfg := range []LassoPathConfig{
+		{Intercept: true, NLambdas: 30},
+		{L1Ratio: 0.5, NLambdas: 20},
+		{Intercept: true, Lambdas: []float64{3 * lmax, 2 * lmax, lmax, 0.5 * lmax, 0.49 * lmax, 0.1 * lmax, 0.02 * lmax}},
+	} {
+		cfg.Tol, cfg.MaxIter = 1e-10, 100000
+		if cfg.Lambdas != nil {
+			// One fit (with its continuation stages and a warm start).
+			var fits [2]*LassoResult
+			for k, mode := range []int{1, 2} {
+				forceUpdates = mode
+				fits[k], err = Lasso(X, y, LassoConfig{Lambda: 0.05 * lmax, Intercept: true, Tol: 1e-10, MaxIter: 100000})
+				if err == nil {
+					fits[k], err = Lasso(X, y, LassoConfig{Lambda: 0.04 * lmax, Intercept: true, Tol: 1e-10, MaxIter: 100000, Init: fits[k].Coef})
+				}
+				forceUpdates = 0
+				if err != nil || !fits[k].Converged {
+					t.Fatalf("mode %d: %v", mode, err)
+				}
+			}
+			if diff := maxAbsDiff(fits[0].Coef, fits[1].Coef); diff > 1e-4*(1+floatsMaxAbs(fits[0].Coef)) {
+				t.Errorf("single fit: covariance and naive differ by %v", diff)
+			}
 		}
-		// KKT of the naive fit: |Xc_j^T r|/m <= lambda, = lambda sign(w_j) on the support.
-		md := nai.Model(k)
-		pred, _ := md.Predict(X)
-		lam := nai.Lambdas[k]
-		for j := 0; j < d; j++ {
-			var mean, g float64
-			for i := 0; i < m; i++ {
-				mean += X.At(i, j)
+		paths := make([]*LassoPathResult, 2)
+		for k, mode := range []int{1, 2} {
+			forceUpdates = mode
+			p, err := LassoPath(X, y, cfg)
+			forceUpdates = 0
+			if err != nil {
+				t.Fatal(err)
 			}
-			mean /= float64(m)
-			for i := 0; i < m; i++ {
-				g += (X.At(i, j) - mean) * (y[i] - pred[i])
+			if !p.Converged {
+				t.Fatalf("%+v mode %d: not converged", cfg, mode)
 			}
-			g /= float64(m)
-			if b[j] == 0 && math.Abs(g) > lam*(1+1e-3) || b[j] != 0 && math.Abs(g-lam*math.Copysign(1, b[j])) > 1e-3*lam {
-				t.Fatalf("lambda %d feature %d: w %v, gradient %v, lambda %v", k, j, b[j], g, lam)
+			paths[k] = p
+		}
+		cov, nai := paths[0], paths[1]
+		if nai.GramColumns != 0 || cov.GramColumns == 0 {
+			t.Errorf("gram columns: covariance %d, naive %d", cov.GramColumns, nai.GramColumns)
+		}
+		rho := nai.L1Ratio
+		for k := range cov.Lambdas {
+			a, b := cov.Coef(k), nai.Coef(k)
+			if diff := maxAbsDiff(a, b); diff > 1e-4*(1+floatsMaxAbs(a)) {
+				t.Errorf("%+v lambda %d: covariance and naive differ by %v", cfg, k, diff)
+			}
+			// KKT of the naive fit: |Xc_j^T r/m - l2 w_j| <= l1, = l1 sign(w_j) on the support.
+			pred, _ := nai.Model(k).Predict(X)
+			l1, l2 := nai.Lambdas[k]*rho, nai.Lambdas[k]*(1-rho)
+			for j := 0; j < d; j++ {
+				var mean, g float64
+				if cfg.Intercept {
+					for i := 0; i < m; i++ {
+						mean += X.At(i, j)
+					}
+					mean /= float64(m)
+				}
+				for i := 0; i < m; i++ {
+					g += (X.At(i, j) - mean) * (y[i] - pred[i])
+				}
+				g = g/float64(m) - l2*b[j]
+				if b[j] == 0 && math.Abs(g) > l1*(1+1e-3) || b[j] != 0 && math.Abs(g-l1*math.Copysign(1, b[j])) > 1e-3*l1 {
+					t.Fatalf("%+v lambda %d feature %d: w %v, gradient %v, l1 %v", cfg, k, j, b[j], g, l1)
+				}
 			}
 		}
 	}

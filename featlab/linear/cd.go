@@ -55,10 +55,15 @@ type covCD struct {
 	fitProg bool     // report the progress of a single fit
 	gap0    float64  // first gap computed, for progress
 
-	naive  bool            // residual updates
-	xcol   *design.Columns // naive: centred columns, gathered as needed
-	res    []float64       // naive: r = y - Xc w
-	gFresh bool            // naive: g is Xc^T r for every feature
+	naive bool      // residual updates
+	rRef  []float64 // naive: the residual at the last full refresh of g
+	cnorm []float64 // naive: ||Xc_j||
+	// naive: kktScreened showed |Xc_j^T r| <= L1 off the working set at
+	// the current residual (cleared by any change of w)
+	certified bool
+	xcol      *design.Columns // naive: centred columns, gathered as needed
+	res       []float64       // naive: r = y - Xc w
+	gFresh    bool            // naive: g is Xc^T r for every feature
 }
 
 // Update rule override, for tests: 0 chooses (useNaive), 1 forces
@@ -93,6 +98,11 @@ func newCD(ds *design.Design, w []float64, naive bool) *covCD {
 	if naive {
 		s.xcol = ds.Columns()
 		s.res = make([]float64, ds.M)
+		s.rRef = make([]float64, ds.M)
+		s.cnorm = make([]float64, ds.D)
+		for j, n2 := range ds.Norm2 {
+			s.cnorm[j] = math.Sqrt(n2)
+		}
 		warm := false
 		for j, v := range w {
 			if v != 0 {
@@ -109,6 +119,7 @@ func newCD(ds *design.Design, w []float64, naive bool) *covCD {
 			s.refreshNaive()
 		} else { // w = 0: r = y, g = Xc^T y
 			copy(s.res, ds.Y)
+			copy(s.rRef, ds.Y)
 			copy(s.g, ds.XtY)
 			s.gFresh = true
 		}
@@ -131,7 +142,21 @@ func newCD(ds *design.Design, w []float64, naive bool) *covCD {
 // refreshNaive sets g = Xc^T r for every feature (naive updates).
 func (s *covCD) refreshNaive() {
 	s.ds.MulTVec(s.g, s.res)
+	copy(s.rRef, s.res)
 	s.gFresh = true
+}
+
+// drift returns ||r - rRef||: for a feature outside the working set,
+// whose g_j is that of rRef, |Xc_j^T r| <= |g_j| + ||Xc_j|| drift
+// (Cauchy-Schwarz), a bound that spares the product Xc^T r while the
+// residual moves little (safe screening).
+func (s *covCD) drift() float64 {
+	var q float64
+	for i, v := range s.res {
+		e := v - s.rRef[i]
+		q += e * e
+	}
+	return math.Sqrt(q)
 }
 
 // column returns Xc_j (naive updates).
@@ -161,6 +186,7 @@ func (s *covCD) sweepNaive(idx []int) (dmax, wmax float64) {
 			floats.AddScaled(r, old-nw, c)
 			g[j] = gj + n2*(old-nw)
 			w[j] = nw
+			s.certified = false
 			if dd := math.Abs(nw - old); dd > dmax {
 				dmax = dd
 			}
@@ -295,6 +321,9 @@ func (s *covCD) refreshG() {
 // optimality condition |g_j| <= L1 at w_j = 0; it returns how many.
 func (s *covCD) kkt() int {
 	if s.naive && !s.gFresh {
+		if n, ok := s.kktScreened(); ok {
+			return n
+		}
 		s.refreshNaive()
 	}
 	n := 0
@@ -307,12 +336,38 @@ func (s *covCD) kkt() int {
 	return n
 }
 
+// kktScreened is kkt with residual updates and a stale g: features whose
+// bound |g_j| + ||Xc_j|| drift is at most L1 satisfy their condition;
+// the others get an exact Xc_j^T r, unless they are so many that one full
+// product is cheaper (ok false: the caller refreshes g).
+func (s *covCD) kktScreened() (n int, ok bool) {
+	s.certified = false
+	dr := s.drift()
+	unsure := s.act[:0]
+	for j, gj := range s.g {
+		if !s.inWork[j] && s.ds.Norm2[j] > 0 && math.Abs(gj)+s.cnorm[j]*dr > s.L1 {
+			unsure = append(unsure, j)
+		}
+	}
+	s.act = unsure
+	// A strided column read costs several contiguous ones.
+	if 8*len(unsure) > s.ds.D {
+		return 0, false
+	}
+	rsum := floats.Sum(s.res)
+	for _, j := range unsure {
+		if math.Abs(s.ds.ColDot(j, s.res, rsum)) > s.L1 {
+			s.addWork(j)
+			n++
+		}
+	}
+	s.certified = n == 0
+	return n, true
+}
+
 // strong adds to the working set the features that survive the
 // sequential strong rule |g_j| >= 2 L1 - L1prev (Tibshirani et al. 2012).
 func (s *covCD) strong(L1prev float64) {
-	if s.naive && !s.gFresh {
-		s.refreshNaive()
-	}
 	thr := 2*s.L1 - L1prev
 	for j, gj := range s.g {
 		if !s.inWork[j] && math.Abs(gj) >= thr && s.ds.Norm2[j] > 0 {
@@ -352,6 +407,9 @@ func (s *covCD) rr() (rr, ry float64) {
 // the cheap gap decides alone.
 func (s *covCD) gap(tolAbs float64) float64 {
 	if s.naive && !s.gFresh {
+		if gap, ok := s.gapScreened(tolAbs); ok {
+			return gap
+		}
 		s.refreshNaive()
 	}
 	rr, ry := s.rr()
@@ -377,6 +435,39 @@ func (s *covCD) gap(tolAbs float64) float64 {
 	return dualityGap(s.w, s.g, rr, ry, s.L1, s.L2)
 }
 
+// gapScreened is gap with residual updates and a stale g: exact g_j on the
+// working set (its contiguous columns), the screening bound |g_j| +
+// ||Xc_j|| drift elsewhere. A bound on max_j |g_j| only shrinks the dual
+// point, which stays feasible, so the result is still an upper bound on
+// the suboptimality; ok reports that it passes the test (otherwise the
+// caller computes the exact gap).
+func (s *covCD) gapScreened(tolAbs float64) (float64, bool) {
+	dn := 0.0
+	for _, j := range s.work {
+		if s.ds.Norm2[j] > 0 {
+			gj := floats.Dot(s.column(j), s.res)
+			s.g[j] = gj
+			dn = math.Max(dn, math.Abs(gj-s.L2*s.w[j]))
+		}
+	}
+	if s.certified {
+		// |g_j| <= L1 off the working set: only the working set can
+		// shrink the dual point.
+		dn = math.Max(dn, s.L1)
+	} else {
+		dr := s.drift()
+		for j, gj := range s.g {
+			if !s.inWork[j] && s.ds.Norm2[j] > 0 {
+				dn = math.Max(dn, math.Abs(gj)+s.cnorm[j]*dr)
+			}
+		}
+	}
+	rr, ry := s.rr()
+	gap := dualityGapDn(s.w, dn, rr, ry, s.L1, s.L2)
+	floor := 1000 * 0x1p-52 * (s.ds.YY + math.Abs(s.ds.YY-ry))
+	return gap, gap <= tolAbs && tolAbs > floor
+}
+
 // objective returns the (1/2m)-scaled objective.
 func (s *covCD) objective() float64 {
 	rr, _ := s.rr()
@@ -392,6 +483,7 @@ func (s *covCD) objective() float64 {
 // after the KKT check. hist, when non-nil, receives the objective after
 // each sweep.
 func (s *covCD) solve(tol float64, maxIter int, hist *[]float64) (iter int, gap float64, conv bool) {
+	s.certified = false // L1 may have changed
 	tolAbs := tol * s.ds.YY
 	for iter < maxIter {
 		if s.mon.stop() {

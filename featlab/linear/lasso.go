@@ -356,12 +356,20 @@ func objective(m int, rr float64, w []float64, l1, l2 float64) float64 {
 // enet_coordinate_descent (dual point r scaled into the feasible set).
 // Divide by m for the (1/2m) scaling.
 func dualityGap(w, g []float64, rr, ry, L1, L2 float64) float64 {
-	var dn, l1n, w2 float64
+	var dn float64
 	for j, v := range w {
-		a := math.Abs(g[j] - L2*v)
-		if a > dn {
+		if a := math.Abs(g[j] - L2*v); a > dn {
 			dn = a
 		}
+	}
+	return dualityGapDn(w, dn, rr, ry, L1, L2)
+}
+
+// dualityGapDn is dualityGap given dn = max_j |g_j - L2 w_j| (or an upper
+// bound on it, which gives an upper bound on the gap).
+func dualityGapDn(w []float64, dn, rr, ry, L1, L2 float64) float64 {
+	var l1n, w2 float64
+	for _, v := range w {
 		l1n += math.Abs(v)
 		if L2 != 0 {
 			w2 += v * v

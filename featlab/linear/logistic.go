@@ -327,7 +327,9 @@ type logState struct {
 // st.b is then the intercept of the centred problem and origB converts.
 func newLogState(ds *design.Design, s, y01 []float64, intercept bool, alpha float64) *logState {
 	m, d := ds.M, ds.D
-	return &logState{xmean: ds.XMean, cols: ds.Columns(),
+	cols := ds.Columns()
+	cols.Fill() // the solvers read every column
+	return &logState{xmean: ds.XMean, cols: cols,
 		m: m, d: d, s: s, y01: y01, intercept: intercept, alpha: alpha,
 		w: make([]float64, d), z: make([]float64, m), p: make([]float64, m),
 		g: make([]float64, d), r: make([]float64, m), v: make([]float64, m), q: make([]float64, m), wn: make([]float64, d), w0: make([]float64, d),

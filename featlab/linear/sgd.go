@@ -11,7 +11,7 @@ import (
 	"github.com/featlab/course/featlab/internal/matx"
 )
 
-// SGDConfig configures SGDLeastSquares. The zero value runs 100000 updates
+// SGDLeastSquaresConfig configures SGDLeastSquares. The zero value runs 100000 updates
 // with the step 1/max_i ||x_i||^2 from seed 0, checking the objective once
 // per m updates.
 type SGDLeastSquaresConfig struct {
