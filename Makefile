@@ -1,4 +1,4 @@
-# featlab: make setup | lab | figures | test | bench
+# featlab: make setup | lab | figures | test | bench | site
 #
 # Every target prints what it does and is safe to run again: setup installs
 # only what is missing. See README.md.
@@ -13,34 +13,74 @@ GO      ?= go
 PORT    ?= 8888
 IP      ?= 127.0.0.1
 NB      ?=
+TRUST   ?= 1
+# How long a live figure slider waits for a move before its cell ends (so
+# "Run All" moves on); for a lecture: make lab SLIDER_IDLE=10m.
+SLIDER_IDLE ?= 30s
+# The folder make serve serves (test-browser serves copies).
+NBDIR   ?= notebooks
 export PATH := $(BIN):$(shell $(GO) env GOROOT 2>/dev/null)/bin:$(PATH)
 export GOTOOLCHAIN ?= local
 
 GOPLS_VERSION := v0.20.0
 NOTEBOOKS := $(sort $(wildcard notebooks/[0-9][0-9]-*.ipynb))
+comma := ,
+# The Python make bench times scikit-learn with (Debian's, not a pyenv/venv one).
+PEER_PYTHON ?= /usr/bin/python3
 JUPYTER_DEBS := jupyter-notebook jupyter-nbconvert python3-nbclient
+# The peers make bench times featlab against (Debian packages).
+PEER_DEBS := python3-sklearn python3-pandas python3-scipy python3-statsmodels python3-cvxopt r-base-core r-cran-glmnet r-cran-leaps
+# What make test-browser drives.
+BROWSER_DEBS := chromium chromium-driver python3-selenium
+# make lab reads the notebook server's settings (tab display, editor) from here.
+JUPYTER_CONFIG := $(ROOT)/jupyter
 
 # timed NAME, COMMAND: run a stage and print how long it took.
 define timed
 	@printf '\n==> %s\n' "$(1)"; s=$$(date +%s); $(2); printf '    %s: %ss\n' "$(1)" $$(( $$(date +%s) - s ))
 endef
 
-.PHONY: help setup jupyter tools kernel lab figures notebook notebooks test bench clean
+.PHONY: help setup jupyter tools kernel warm lab serve trust figures notebook notebooks test bench peers site docker-check clean
+
+# apt_install WHAT, PACKAGES[, HINT]: install Debian packages with apt-get
+# (sudo when not root), or say exactly what to install where there is none.
+define apt_install
+	@if command -v apt-get >/dev/null 2>&1; then \
+	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  printf '==> installing %s from Debian: %s\n' "$(1)" "$(2)"; \
+	  $$SUDO apt-get update -qq; \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $(2) >/dev/null; \
+	else \
+	  echo "No apt-get on this system to install $(1). Install the equivalents of these Debian packages: $(2)"; \
+	  [ -z "$(3)" ] || echo "$(3)"; \
+	  exit 1; \
+	fi
+endef
 
 help:
 	@echo "make setup    install what is missing (Jupyter, GoNB, goimports, gopls) and prove the kernel works"
 	@echo "make figures  set up, execute every notebook headless, regenerate every figure in plots/"
-	@echo "make test     set up; gofmt, go vet, go test, every notebook executed, figures compared with plots/"
-	@echo "make lab      set up, then open the notebooks in Jupyter (http://$(IP):$(PORT))"
-	@echo "make bench    Go benchmarks, then featlab against scikit-learn/glmnet on the same data"
+	@echo "make test     set up; gofmt, go vet, go test, notebooks executed, figures compared with plots/, rendered untrusted and as a site"
+	@echo "make lab      set up, then open the notebooks in Jupyter (http://$(IP):$(PORT), or the next free port)"
+	@echo "make bench    install the peers if missing, Go benchmarks, then featlab against scikit-learn/glmnet on the same data"
+	@echo "make site     export every executed notebook to static HTML in site/ (open site/index.html)"
+	@echo "make test-browser  headless Chromium checks figures unrun and moves every slider (installs chromium from Debian)"
+	@echo "make docker-check  run the Dockerfile's steps in a clean copy (no Docker engine needed)"
 	@echo "make notebook NB=notebooks/05-sparsity.ipynb   re-execute one notebook in place (for authors)"
 	@echo "make notebooks  re-execute every notebook in place and regenerate plots/ (after a library change)"
 
-## setup: Jupyter from Debian if missing, GoNB/goimports/gopls into ./bin, kernel registered, one-cell proof.
-setup: jupyter tools kernel
-	@printf '==> proving the GoNB kernel with a one-cell notebook\n'
-	@$(BIN)/nbrun probe
+## setup: Jupyter from Debian if missing, GoNB/goimports/gopls into ./bin, kernel registered,
+## the Go build cache warmed, and a notebook proving the kernel builds every package.
+setup: jupyter tools kernel warm
 	@printf '==> setup done\n'
+
+## warm: build the library and, through the kernel as a notebook does, every
+## package a notebook imports, so the first notebook a student opens is fast.
+warm:
+	@printf '==> warming the Go build cache: go build ./...\n'
+	@$(GO) build ./...
+	@printf '==> proving the GoNB kernel with a notebook that imports every featlab package\n'
+	@$(BIN)/nbrun probe -root $(ROOT)
 
 jupyter:
 	@if command -v jupyter >/dev/null 2>&1 && jupyter nbconvert --version >/dev/null 2>&1 \
@@ -71,22 +111,39 @@ tools:
 	@printf '==> building nbrun (notebook runner) into ./bin\n'
 	@$(GO) build -o $(BIN)/nbrun ./featlab/internal/nbrun
 
+## kernel: register GoNB unless the registered kernel already runs ./bin/gonb
+## with this PATH and quiet logging (nbrun kernel checks and says why it re-registers).
 kernel:
-	@k=$$(jupyter --data-dir)/kernels/gonb/kernel.json; \
-	if [ -f "$$k" ] && grep -q '"$(BIN)/gonb"' "$$k" && grep -q '"PATH"' "$$k"; then \
-	  printf '==> GoNB kernel registered: %s\n' "$$k"; \
-	else \
-	  printf '==> registering the GoNB kernel\n'; \
-	  $(BIN)/gonb --install --logtostderr=false >/dev/null 2>&1 || $(BIN)/gonb --install; \
-	  $(BIN)/nbrun kernelenv "$$k" "$(PATH)"; \
-	  printf '    %s\n' "$$k"; \
-	fi
+	@$(BIN)/nbrun kernel $(BIN)/gonb "$(PATH)"
 
-## lab: Jupyter on notebooks/ with the GoNB kernel.
+## trust: mark the course notebooks trusted, so Jupyter renders their stored
+## HTML outputs as is (figures are PNG and show either way). Debian's Jupyter
+## has no `jupyter trust`; nbformat's notary, with Jupyter's own Python, does the same.
+trust:
+	@py=$$(head -1 "$$(command -v jupyter)" | sed -n 's/^#! *//p'); \
+	if jupyter trust $(NOTEBOOKS) >/dev/null 2>&1 || $${py:-python3} -c 'import sys, nbformat; \
+	  from nbformat.sign import NotebookNotary; n = NotebookNotary(); \
+	  [n.sign(nbformat.read(p, as_version=4)) for p in sys.argv[1:]]' $(NOTEBOOKS); then \
+	  printf '==> marked %d notebooks trusted\n' $(words $(NOTEBOOKS)); \
+	else printf '==> could not mark the notebooks trusted (they still open; figures show as PNG)\n'; fi
+
+## lab: set up, then serve.
 lab: setup
-	@printf '==> starting Jupyter on notebooks/: open http://%s:%s/ (the token is printed below)\n' "$(IP)" "$(PORT)"
+	@$(MAKE) --no-print-directory serve
+
+## serve: Jupyter on notebooks/ with the GoNB kernel, on PORT or the next free
+## port, with the settings in jupyter/ (tabs shown as plain indentation); no
+## set-up (the container runs this at every start, setup ran at build time).
+serve:
+	@[ "$(TRUST)" = 0 ] || $(MAKE) --no-print-directory trust
 	@ROOTFLAG=""; [ "$$(id -u)" != 0 ] || ROOTFLAG=--allow-root; \
-	cd notebooks && exec jupyter notebook --no-browser --ip=$(IP) --port=$(PORT) $$ROOTFLAG
+	port=$$($(BIN)/nbrun freeport $(IP) $(PORT)); \
+	token=$${FEATLAB_TOKEN:-$$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')}; \
+	host=$(IP); [ "$$host" != 0.0.0.0 ] || host=localhost; \
+	[ "$$port" = "$(PORT)" ] || printf '==> port %s is taken; using %s\n' "$(PORT)" "$$port"; \
+	printf '==> starting Jupyter on $(NBDIR)/\n\n    open  http://%s:%s/?token=%s\n\n' "$$host" "$$port" "$$token"; \
+	cd $(NBDIR) && FEATLAB_SLIDER_IDLE=$${FEATLAB_SLIDER_IDLE:-$(SLIDER_IDLE)} JUPYTER_CONFIG_DIR=$(JUPYTER_CONFIG) exec jupyter notebook --no-browser --ip=$(IP) \
+	  --port=$$port --port-retries=0 --NotebookApp.token=$$token $$ROOTFLAG
 
 ## figures: execute every notebook headless and write every figure into plots/.
 figures: setup
@@ -94,6 +151,13 @@ figures: setup
 	@rm -rf plots/*/
 	@$(BIN)/nbrun exec $(NOTEBOOKS)
 	@printf '==> figures: %s files in plots/\n' $$(find plots -type f | wc -l)
+
+## site: every stored (executed) notebook as static HTML in site/, the
+## README's notebook table as site/index.html.
+site: tools
+	@printf '==> exporting %d notebooks to site/\n' $(words $(NOTEBOOKS))
+	@rm -rf site && $(BIN)/nbrun site -out site $(NOTEBOOKS)
+	@printf '==> open site/index.html\n'
 
 ## notebook: re-execute one notebook in place so its stored outputs are a clean run's.
 notebook: tools kernel
@@ -111,7 +175,7 @@ notebooks: tools kernel
 test: setup
 	@start=$$(date +%s); \
 	$(MAKE) --no-print-directory test-stages; \
-	printf '\nmake test: all stages passed in %ss (gofmt, vet, go test, %d notebooks, figures)\n' $$(( $$(date +%s) - start )) $(words $(NOTEBOOKS))
+	printf '\nmake test: all stages passed in %ss (gofmt, vet, go test, %d notebooks, figures, untrusted render, site)\n' $$(( $$(date +%s) - start )) $(words $(NOTEBOOKS))
 
 .PHONY: test-stages
 test-stages:
@@ -119,17 +183,62 @@ test-stages:
 	$(call timed,go vet,$(GO) vet ./...)
 	$(call timed,go test,$(GO) test -count=1 ./...)
 	$(call timed,notebook lint,$(BIN)/nbrun lint $(NOTEBOOKS))
+	$(call timed,notebooks rendered untrusted: every figure shows,$(BIN)/nbrun untrusted $(NOTEBOOKS))
+	$(call timed,site export: every page has its figures,tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
+	  $(BIN)/nbrun site -out $$tmp $(NOTEBOOKS))
 	$(call timed,notebooks executed and figures compared with plots/,tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
 	  FEATLAB_PLOTS=$$tmp $(BIN)/nbrun exec -compare $(NOTEBOOKS); \
 	  $(BIN)/nbrun diffdirs plots $$tmp)
 
+## peers: scikit-learn, scipy, statsmodels, cvxopt (Debian's /usr/bin/python3,
+## which peerbench uses) and R with glmnet and leaps, installed if missing.
+peers:
+	@if $(PEER_PYTHON) -c 'import sklearn, pandas, scipy, statsmodels, cvxopt' >/dev/null 2>&1 \
+	    && Rscript -e 'library(glmnet); library(leaps)' >/dev/null 2>&1; then \
+	  printf '==> peers present: scikit-learn %s, R glmnet %s\n' \
+	    "$$($(PEER_PYTHON) -c 'import sklearn; print(sklearn.__version__)')" \
+	    "$$(Rscript -e 'cat(as.character(packageVersion("glmnet")))')"; \
+	else $(MAKE) --no-print-directory peers-install; fi
+
+.PHONY: peers-install
+peers-install:
+	$(call apt_install,the benchmark peers,$(PEER_DEBS),For example: python3 -m pip install scikit-learn pandas scipy statsmodels cvxopt; in R: install.packages(c('glmnet'$(comma) 'leaps')); then: make bench PEER_PYTHON=/path/to/that/python3)
+
 ## bench: Go benchmarks, then the side-by-side comparison with the peers.
-bench:
+bench: peers
 	$(call timed,go benchmarks,$(GO) test -run '^$$' -bench . -benchmem ./...)
 	@if [ -d featlab/internal/peerbench ]; then \
 	  printf '\n==> featlab against scikit-learn / glmnet (same data, same run)\n'; \
-	  $(GO) run ./featlab/internal/peerbench; \
+	  $(GO) run ./featlab/internal/peerbench -python=$(PEER_PYTHON); \
 	fi
 
+## test-browser: headless Chromium drives `make serve` (untrusted, on a spare
+## port): every stored figure shows unrun, no tab arrows, every nb.Slider moves
+## its figure. Screenshots in /tmp/featlab-browser.
+test-browser: setup browser-deps
+	@printf '==> browser test: Chromium against make serve (copies of the notebooks, untrusted) on port %s+\n' 8890
+	@dir=$(ROOT)/.browser-notebooks; log=$$(mktemp); plots=$$(mktemp -d); rm -rf $$dir; mkdir -p $$dir; \
+	cp $(NOTEBOOKS) $$dir/; \
+	trap 'kill -- -$$pid 2>/dev/null; rm -rf $$log $$plots $$dir' EXIT; \
+	FEATLAB_PLOTS=$$plots FEATLAB_SLIDER_IDLE=$${FEATLAB_SLIDER_IDLE:-20s} setsid $(MAKE) --no-print-directory serve \
+	  TRUST=0 IP=127.0.0.1 PORT=8890 NBDIR=$$dir >$$log 2>&1 & pid=$$!; \
+	for i in $$(seq 60); do url=$$(sed -n 's/^ *open *\(http[^ ]*\)$$/\1/p' $$log); [ -z "$$url" ] || break; sleep 1; done; \
+	[ -n "$$url" ] || { cat $$log; exit 1; }; sleep 2; \
+	/usr/bin/python3 featlab/internal/nbrun/browser.py "$$url" $(addprefix $$dir/,$(notdir $(NOTEBOOKS)))
+
+.PHONY: browser-deps browser-install test-browser
+browser-deps:
+	@if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ] && /usr/bin/python3 -c 'import selenium' 2>/dev/null; then \
+	  printf '==> chromium, chromedriver and selenium present\n'; \
+	else $(MAKE) --no-print-directory browser-install; fi
+
+browser-install:
+	$(call apt_install,the browser test's Chromium and Selenium,$(BROWSER_DEBS))
+
+## docker-check: the Dockerfile's steps in a clean copy of the committed tree
+## (what can be verified without a Docker engine; see docker/README.md).
+docker-check:
+	@docker/check.sh
+
 clean:
-	rm -rf $(BIN)
+	rm -rf $(BIN) site

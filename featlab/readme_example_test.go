@@ -13,7 +13,7 @@ import (
 func Example_readme() {
 	ds := datasets.Diabetes() // 442 patients, 10 features, target y
 
-	scores, err := filter.Pearson(ds.X, ds.Y, ds.Names, nil)
+	scores, err := filter.Pearson(ds.X, ds.Y, filter.Config{Names: ds.Names})
 	if err != nil {
 		log.Fatal(err)
 	}

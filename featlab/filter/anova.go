@@ -26,20 +26,12 @@ import (
 //
 // The sums of all features come from one fused pass over the rows of X,
 // accumulating shifted per-class sums of x and x^2.
-func FClassif(X mat.Matrix, y []float64, names []string, cfg *Config) (*Scores, error) {
-	in, err := prepare(X, y, names, false)
+func FClassif(X mat.Matrix, y []float64, cfg Config) (*Scores, error) {
+	in, cls, nk, err := classInput(X, y, cfg.Names, "F classif (ANOVA)")
 	if err != nil {
 		return nil, err
 	}
-	cls, labels, err := classes(y, "F classif (ANOVA)")
-	if err != nil {
-		return nil, err
-	}
-	m, d, K := in.m, in.d, len(labels)
-	nk := make([]float64, K)
-	for _, k := range cls {
-		nk[k]++
-	}
+	m, d, K := in.m, in.d, len(nk)
 	S := make([]float64, K*d) // per-class sums of t = x - x0
 	Q := make([]float64, K*d) // per-class sums of t^2
 	shift := in.data[:d:d]
@@ -47,7 +39,7 @@ func FClassif(X mat.Matrix, y []float64, names []string, cfg *Config) (*Scores, 
 	constant := make([]bool, d)
 	bad := make([]bool, d)
 	dfb, dfw := float64(K-1), float64(m-K)
-	par.Blocks(d, cfg.workers(), func(lo, hi int) {
+	par.Blocks(d, cfg.Workers, func(lo, hi int) {
 		n := hi - lo
 		c := shift[lo:hi]
 		for i := 0; i < m; i++ {
@@ -186,25 +178,17 @@ func anovaColumn(in *input, j int, cls []int, nk []float64, dfb, dfw float64) (f
 // one, where scikit-learn gives NaN) scores 0 with p-value 1. A negative
 // value in X is an error (wrapping featlab.ErrParam, naming the row and
 // feature); y must hold integer labels of at least two classes.
-func Chi2(X mat.Matrix, y []float64, names []string, cfg *Config) (*Scores, error) {
-	in, err := prepare(X, y, names, false)
+func Chi2(X mat.Matrix, y []float64, cfg Config) (*Scores, error) {
+	in, cls, nk, err := classInput(X, y, cfg.Names, "chi2")
 	if err != nil {
 		return nil, err
 	}
-	cls, labels, err := classes(y, "chi2")
-	if err != nil {
-		return nil, err
-	}
-	m, d, K := in.m, in.d, len(labels)
-	nk := make([]float64, K)
-	for _, k := range cls {
-		nk[k]++
-	}
+	m, d, K := in.m, in.d, len(nk)
 	// One pass: per-class totals, and a flag per column for a value that
 	// is not >= 0 (negative or NaN) or a total that is not finite.
 	O := make([]float64, K*d)
 	flag := make([]bool, d)
-	par.Blocks(d, cfg.workers(), func(lo, hi int) {
+	par.Blocks(d, cfg.Workers, func(lo, hi int) {
 		fl := flag[lo:hi]
 		for i := 0; i < m; i++ {
 			row := in.data[i*in.stride+lo : i*in.stride+hi]
@@ -233,7 +217,7 @@ func Chi2(X mat.Matrix, y []float64, names []string, cfg *Config) (*Scores, erro
 	s := &Scores{Method: "chi2", Names: in.names, Values: make([]float64, d), PValues: make([]float64, d)}
 	constant := make([]bool, d)
 	dist := distuv.ChiSquared{K: float64(K - 1)}
-	par.Blocks(d, cfg.workers(), func(lo, hi int) {
+	par.Blocks(d, cfg.Workers, func(lo, hi int) {
 		for j := lo; j < hi; j++ {
 			allEq := true
 			x0 := in.data[j]
@@ -306,4 +290,22 @@ func chiSquared(obs, nk []float64, m float64) float64 {
 		chi += dev * dev / e
 	}
 	return chi
+}
+
+// classInput validates X, y and names for a classification score and
+// returns the class index of each example and the class sizes.
+func classInput(X mat.Matrix, y []float64, names []string, score string) (*input, []int, []float64, error) {
+	in, err := prepare("", X, y, names, false)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	cls, labels, err := classes(y, score)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	nk := make([]float64, len(labels))
+	for _, k := range cls {
+		nk[k]++
+	}
+	return in, cls, nk, nil
 }

@@ -25,13 +25,13 @@ func benchData(m, d int) (*mat.Dense, []float64) {
 	return mat.NewDense(m, d, x), y
 }
 
-func benchWorkers(b *testing.B, f func(cfg *Config)) {
+func benchWorkers(b *testing.B, f func(cfg Config)) {
 	for _, w := range []struct {
 		name string
 		n    int
 	}{{"serial", 1}, {"allcores", 0}} {
 		b.Run(w.name, func(b *testing.B) {
-			cfg := &Config{Workers: w.n}
+			cfg := Config{Workers: w.n}
 			for b.Loop() {
 				f(cfg)
 			}
@@ -43,8 +43,8 @@ func benchWorkers(b *testing.B, f func(cfg *Config)) {
 // issue's size; scikit-learn's r_regression is the peer).
 func BenchmarkPearson(b *testing.B) {
 	X, y := benchData(10000, 1000)
-	benchWorkers(b, func(cfg *Config) {
-		if _, err := Pearson(X, y, nil, cfg); err != nil {
+	benchWorkers(b, func(cfg Config) {
+		if _, err := Pearson(X, y, cfg); err != nil {
 			b.Fatal(err)
 		}
 	})
@@ -61,7 +61,7 @@ func BenchmarkMutualInfoKNN(b *testing.B) {
 	}{{"serial", 1}, {"allcores", 0}} {
 		b.Run(w.name, func(b *testing.B) {
 			for b.Loop() {
-				if _, err := MutualInfo(X, y, nil, &MIConfig{Workers: w.n}); err != nil {
+				if _, err := MutualInfo(X, y, MIConfig{Workers: w.n}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -76,7 +76,7 @@ func BenchmarkMutualInfoRoss(b *testing.B) {
 	yc := classesOf(y)
 	b.ResetTimer()
 	for b.Loop() {
-		if _, err := MutualInfo(X, yc, nil, &MIConfig{DiscreteTarget: true}); err != nil {
+		if _, err := MutualInfo(X, yc, MIConfig{DiscreteTarget: true}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -96,8 +96,8 @@ func classesOf(y []float64) []float64 {
 func BenchmarkStump(b *testing.B) {
 	X, y := benchData(10000, 100)
 	yc := classesOf(y)
-	benchWorkers(b, func(cfg *Config) {
-		if _, err := Stump(X, yc, nil, cfg); err != nil {
+	benchWorkers(b, func(cfg Config) {
+		if _, err := Stump(X, yc, cfg); err != nil {
 			b.Fatal(err)
 		}
 	})
@@ -108,8 +108,8 @@ func BenchmarkStump(b *testing.B) {
 func BenchmarkFClassif(b *testing.B) {
 	X, y := benchData(10000, 1000)
 	yc := classesOf(y)
-	benchWorkers(b, func(cfg *Config) {
-		if _, err := FClassif(X, yc, nil, cfg); err != nil {
+	benchWorkers(b, func(cfg Config) {
+		if _, err := FClassif(X, yc, cfg); err != nil {
 			b.Fatal(err)
 		}
 	})
@@ -118,8 +118,8 @@ func BenchmarkFClassif(b *testing.B) {
 // BenchmarkFRegression times F from r, m = 10000, d = 1000.
 func BenchmarkFRegression(b *testing.B) {
 	X, y := benchData(10000, 1000)
-	benchWorkers(b, func(cfg *Config) {
-		if _, err := FRegression(X, y, nil, cfg); err != nil {
+	benchWorkers(b, func(cfg Config) {
+		if _, err := FRegression(X, y, cfg); err != nil {
 			b.Fatal(err)
 		}
 	})

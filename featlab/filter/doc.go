@@ -10,6 +10,19 @@
 // scored in parallel on a bounded pool of goroutines; the result does not
 // depend on the number of workers.
 //
+// Every score has the library's one calling convention,
+//
+//	scores, err := filter.Pearson(X, y, filter.Config{Names: names})
+//
+// with a config passed by value whose zero value is the default, field by
+// field (Config for the scores without parameters of their own; MIConfig,
+// ReliefConfig, MinLossConfig for the others); the slow ones also come as
+// MutualInfoContext, ReliefContext and ReliefFContext, which stop when
+// their context is cancelled, and report progress through cfg.Progress.
+// TopKSelector, PercentileSelector and ThresholdSelector turn a score and a
+// rule into a featlab.Selector, for stability selection or for a
+// transform.Select step fitted on training rows only.
+//
 // For every score in this package a higher value means a better feature, so
 // the selection rules Scores.TopK, Scores.Threshold and Scores.Percentile
 // need no per-score direction. Scores whose natural value is signed (the

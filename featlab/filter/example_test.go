@@ -20,7 +20,7 @@ func ExamplePearson() {
 		6.0, 1.1, 9,
 	})
 	y := []float64{1, 2, 3, 4, 5, 6}
-	s, err := filter.Pearson(X, y, []string{"x1", "x2", "x3"}, nil)
+	s, err := filter.Pearson(X, y, filter.Config{Names: []string{"x1", "x2", "x3"}})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -67,7 +67,7 @@ func ExampleScores_String() {
 		0.6, 6, 1,
 	})
 	y := []float64{0, 0, 0, 0, 1, 1, 1, 1}
-	s, err := filter.Stump(X, y, []string{"v", "w", "const"}, nil)
+	s, err := filter.Stump(X, y, filter.Config{Names: []string{"v", "w", "const"}})
 	if err != nil {
 		fmt.Println(err)
 		return

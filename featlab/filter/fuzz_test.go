@@ -83,7 +83,7 @@ func FuzzPearson(f *testing.F) {
 	fuzzSeeds(f)
 	f.Fuzz(func(t *testing.T, b []byte) {
 		X, y := fuzzInput(b)
-		s, err := Pearson(X, y, nil, nil)
+		s, err := Pearson(X, y, Config{})
 		checkFuzzResult(t, "Pearson", s, err)
 		if err == nil {
 			for j, v := range s.Values {
@@ -92,11 +92,11 @@ func FuzzPearson(f *testing.F) {
 				}
 			}
 		}
-		s, err = FRegression(X, y, nil, nil)
+		s, err = FRegression(X, y, Config{})
 		checkFuzzResult(t, "FRegression", s, err)
-		s, err = Spearman(X, y, nil, nil)
+		s, err = Spearman(X, y, Config{})
 		checkFuzzResult(t, "Spearman", s, err)
-		s, err = MinLoss(X, y, nil, nil)
+		s, err = MinLoss(X, y, MinLossConfig{})
 		checkFuzzResult(t, "MinLoss", s, err)
 	})
 }
@@ -106,17 +106,17 @@ func FuzzMutualInfo(f *testing.F) {
 	f.Fuzz(func(t *testing.T, b []byte) {
 		X, y := fuzzInput(b)
 		_, d := X.Dims()
-		s, err := MutualInfo(X, y, nil, &MIConfig{K: 1})
+		s, err := MutualInfo(X, y, MIConfig{K: 1})
 		checkFuzzResult(t, "MutualInfo KSG", s, err)
-		s, err = MutualInfo(X, y, nil, &MIConfig{K: 2, DiscreteTarget: true})
+		s, err = MutualInfo(X, y, MIConfig{K: 2, DiscreteTarget: true})
 		checkFuzzResult(t, "MutualInfo Ross", s, err)
 		disc := make([]bool, d)
 		for j := range disc {
 			disc[j] = j%2 == 0
 		}
-		s, err = MutualInfo(X, y, nil, &MIConfig{K: 1, DiscreteFeatures: disc})
+		s, err = MutualInfo(X, y, MIConfig{K: 1, DiscreteFeatures: disc})
 		checkFuzzResult(t, "MutualInfo mixed", s, err)
-		s, err = MutualInfo(X, y, nil, &MIConfig{DiscreteFeatures: disc, DiscreteTarget: true, Jitter: 1e-10})
+		s, err = MutualInfo(X, y, MIConfig{DiscreteFeatures: disc, DiscreteTarget: true, Jitter: 1e-10})
 		checkFuzzResult(t, "MutualInfo mixed/discrete", s, err)
 		if err == nil {
 			for j, v := range s.Values {
@@ -132,7 +132,7 @@ func FuzzStump(f *testing.F) {
 	fuzzSeeds(f)
 	f.Fuzz(func(t *testing.T, b []byte) {
 		X, y := fuzzInput(b)
-		s, err := Stump(X, y, nil, nil)
+		s, err := Stump(X, y, Config{})
 		checkFuzzResult(t, "Stump", s, err)
 		if err == nil {
 			for j, v := range s.Values {
@@ -141,14 +141,14 @@ func FuzzStump(f *testing.F) {
 				}
 			}
 		}
-		s, err = AUC(X, y, nil, nil)
+		s, err = AUC(X, y, Config{})
 		checkFuzzResult(t, "AUC", s, err)
-		s, err = FClassif(X, y, nil, nil)
+		s, err = FClassif(X, y, Config{})
 		checkFuzzResult(t, "FClassif", s, err)
-		s, err = Chi2(X, y, nil, nil)
+		s, err = Chi2(X, y, Config{})
 		checkFuzzResult(t, "Chi2", s, err)
 		for _, l := range []Loss{HingeLoss, LogisticLoss} {
-			s, err = MinLoss(X, y, nil, &MinLossConfig{Loss: l, MaxIter: 50})
+			s, err = MinLoss(X, y, MinLossConfig{Loss: l, MaxIter: 50})
 			checkFuzzResult(t, "MinLoss "+l.String(), s, err)
 		}
 		if err == nil {

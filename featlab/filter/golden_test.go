@@ -179,16 +179,16 @@ func TestGoldenPearsonDiabetes(t *testing.T) {
 	g := loadGolden(t)
 	ds := load(t, "diabetes")
 	want := g.Real.Diabetes.RR
-	s := ok(t)(Pearson(ds.X, ds.Y, ds.Names, nil))
+	s := ok(t)(Pearson(ds.X, ds.Y, Config{Names: ds.Names}))
 	// sklearn's r_regression (from sum x^2 - m mean^2) agrees to ~1e-14.
 	checkVec(t, "diabetes r", s.Signed(), want, 1e-12, true)
-	r2 := ok(t)(RSquared(ds.X, ds.Y, ds.Names, nil))
+	r2 := ok(t)(RSquared(ds.X, ds.Y, Config{Names: ds.Names}))
 	sq := make([]float64, len(want))
 	for j, r := range want {
 		sq[j] = r * r
 	}
 	checkVec(t, "diabetes r^2", r2.Values, sq, 1e-12, true)
-	f := ok(t)(FRegression(ds.X, ds.Y, ds.Names, nil))
+	f := ok(t)(FRegression(ds.X, ds.Y, Config{Names: ds.Names}))
 	checkVec(t, "diabetes F", f.Values, g.Real.Diabetes.FF, 1e-11, true)
 	checkVec(t, "diabetes F p-value", f.PValues, g.Real.Diabetes.FPP, 1e-9, true)
 	checkVec(t, "diabetes pearson p-value", s.PValues, g.Real.Diabetes.FPP, 1e-9, true)
@@ -200,7 +200,7 @@ func TestGoldenPearsonDiabetes(t *testing.T) {
 func TestGoldenSpearmanDiabetes(t *testing.T) {
 	g := loadGolden(t)
 	ds := load(t, "diabetes")
-	s := ok(t)(Spearman(ds.X, ds.Y, ds.Names, nil))
+	s := ok(t)(Spearman(ds.X, ds.Y, Config{Names: ds.Names}))
 	// scipy.stats.spearmanr.
 	checkVec(t, "diabetes rho", s.Signed(), g.Real.Diabetes.SpearmanRhoJ, 1e-12, true)
 	checkVec(t, "diabetes rho p-value", s.PValues, g.Real.Diabetes.SpearmanPJ, 1e-8, true)
@@ -209,23 +209,23 @@ func TestGoldenSpearmanDiabetes(t *testing.T) {
 func TestGoldenSynthRegression(t *testing.T) {
 	g := loadGolden(t).Synthetic.Regression
 	X := dense(g.X)
-	s := ok(t)(Pearson(X, g.Y, nil, nil))
+	s := ok(t)(Pearson(X, g.Y, Config{}))
 	checkVec(t, "synthetic r", s.Signed(), g.R, 1e-12, true)
-	f := ok(t)(FRegression(X, g.Y, nil, nil))
+	f := ok(t)(FRegression(X, g.Y, Config{}))
 	checkVec(t, "synthetic F", f.Values, g.F, 1e-11, true)
 	checkVec(t, "synthetic F p", f.PValues, g.FP, 1e-9, true)
 }
 
 func TestGoldenTinyPValues(t *testing.T) {
 	g := loadGolden(t).Synthetic.Tails
-	f := ok(t)(FRegression(dense(g.X), g.Y, nil, nil))
+	f := ok(t)(FRegression(dense(g.X), g.Y, Config{}))
 	// p-values down to 1.6e-70 (scipy's fdtrc): relative accuracy kept.
 	checkVec(t, "tails F", f.Values, g.F, 1e-10, true)
 	checkVec(t, "tails F p", f.PValues, g.FP, 1e-8, true)
-	fc := ok(t)(FClassif(dense(g.Xc), g.Labels, nil, nil))
+	fc := ok(t)(FClassif(dense(g.Xc), g.Labels, Config{}))
 	checkVec(t, "tails F classif", fc.Values, g.FC, 1e-10, true)
 	checkVec(t, "tails F classif p", fc.PValues, g.FCP, 1e-8, true)
-	c := ok(t)(Chi2(dense(g.Xc), g.Labels, nil, nil))
+	c := ok(t)(Chi2(dense(g.Xc), g.Labels, Config{}))
 	checkVec(t, "tails chi2", c.Values, g.Chi2, 1e-10, true)
 	checkVec(t, "tails chi2 p", c.PValues, g.Chi2P, 1e-8, true)
 }
@@ -237,16 +237,16 @@ func TestGoldenClassification(t *testing.T) {
 		g    classGolden
 	}{{"wine", g.Real.Wine}, {"iris", g.Real.Iris}, {"breast_cancer", g.Real.BreastCancer}} {
 		ds := load(t, c.name)
-		f := ok(t)(FClassif(ds.X, ds.Y, ds.Names, nil))
+		f := ok(t)(FClassif(ds.X, ds.Y, Config{Names: ds.Names}))
 		checkVec(t, c.name+" F", f.Values, c.g.F, 1e-10, true)
 		checkVec(t, c.name+" F p", f.PValues, c.g.FP, 1e-8, true)
-		x2 := ok(t)(Chi2(ds.X, ds.Y, ds.Names, nil))
+		x2 := ok(t)(Chi2(ds.X, ds.Y, Config{Names: ds.Names}))
 		checkVec(t, c.name+" chi2", x2.Values, c.g.Chi2, 1e-11, true)
 		checkVec(t, c.name+" chi2 p", x2.PValues, c.g.Chi2P, 1e-8, true)
-		mi := ok(t)(MutualInfo(ds.X, ds.Y, ds.Names, &MIConfig{NoJitter: true, DiscreteTarget: true, Nats: true}))
+		mi := ok(t)(MutualInfo(ds.X, ds.Y, MIConfig{Names: ds.Names, NoJitter: true, DiscreteTarget: true, Nats: true}))
 		checkVec(t, c.name+" MI (Ross)", mi.Values, c.g.MICDK3, 1e-12, false)
 		if c.g.AUC != nil {
-			a := ok(t)(AUC(ds.X, ds.Y, ds.Names, nil))
+			a := ok(t)(AUC(ds.X, ds.Y, Config{Names: ds.Names}))
 			want := make([]float64, len(c.g.AUC))
 			for j, v := range c.g.AUC {
 				want[j] = math.Max(v, 1-v)
@@ -262,10 +262,10 @@ func TestGoldenClassification(t *testing.T) {
 func TestGoldenSynthClassif(t *testing.T) {
 	g := loadGolden(t).Synthetic.Classif
 	X := dense(g.X)
-	f := ok(t)(FClassif(X, g.Y, nil, nil))
+	f := ok(t)(FClassif(X, g.Y, Config{}))
 	checkVec(t, "synthetic F classif", f.Values, g.F, 1e-10, true)
 	checkVec(t, "synthetic F classif p", f.PValues, g.FP, 1e-8, true)
-	mi := ok(t)(MutualInfo(X, g.Y, nil, &MIConfig{NoJitter: true, DiscreteTarget: true, Nats: true}))
+	mi := ok(t)(MutualInfo(X, g.Y, MIConfig{NoJitter: true, DiscreteTarget: true, Nats: true}))
 	checkVec(t, "synthetic MI Ross core", mi.Values, g.MICoreK3, 1e-12, false)
 	// The public mutual_info_classif adds 1e-10 noise; on tie-free data it
 	// does not change a neighbour count here, so the values agree.
@@ -279,9 +279,9 @@ func TestGoldenMutualInfoKSG(t *testing.T) {
 		k    int
 		want []float64
 	}{{3, g.Real.Diabetes.MICCK3}, {5, g.Real.Diabetes.MICCK5}} {
-		mi := ok(t)(MutualInfo(ds.X, ds.Y, ds.Names, &MIConfig{NoJitter: true, K: c.k, Nats: true}))
+		mi := ok(t)(MutualInfo(ds.X, ds.Y, MIConfig{Names: ds.Names, NoJitter: true, K: c.k, Nats: true}))
 		checkVec(t, "diabetes MI (KSG)", mi.Values, c.want, 1e-12, false)
-		bits := ok(t)(MutualInfo(ds.X, ds.Y, ds.Names, &MIConfig{NoJitter: true, K: c.k}))
+		bits := ok(t)(MutualInfo(ds.X, ds.Y, MIConfig{Names: ds.Names, NoJitter: true, K: c.k}))
 		for j := range bits.Values {
 			if !relClose(bits.Values[j]*math.Ln2, mi.Values[j], 1e-14) {
 				t.Errorf("bits[%d]*ln2 = %v, nats %v", j, bits.Values[j]*math.Ln2, mi.Values[j])
@@ -291,7 +291,7 @@ func TestGoldenMutualInfoKSG(t *testing.T) {
 	// sex (column 1) as a discrete feature against the continuous target.
 	disc := make([]bool, 10)
 	disc[1] = true
-	mi := ok(t)(MutualInfo(ds.X, ds.Y, ds.Names, &MIConfig{NoJitter: true, DiscreteFeatures: disc, Nats: true}))
+	mi := ok(t)(MutualInfo(ds.X, ds.Y, MIConfig{Names: ds.Names, NoJitter: true, DiscreteFeatures: disc, Nats: true}))
 	if math.Abs(mi.Values[1]-g.Real.Diabetes.MISexDiscrete) > 1e-12 {
 		t.Errorf("MI(sex discrete; y) = %.17g, want %.17g", mi.Values[1], g.Real.Diabetes.MISexDiscrete)
 	}
@@ -299,10 +299,10 @@ func TestGoldenMutualInfoKSG(t *testing.T) {
 
 	s := loadGolden(t).Synthetic.Regression
 	X := dense(s.X)
-	mi = ok(t)(MutualInfo(X, s.Y, nil, &MIConfig{NoJitter: true, Nats: true}))
+	mi = ok(t)(MutualInfo(X, s.Y, MIConfig{NoJitter: true, Nats: true}))
 	checkVec(t, "synthetic MI KSG core", mi.Values, s.MICoreK3, 1e-12, false)
 	checkVec(t, "synthetic mutual_info_regression", mi.Values, s.MIPublicK3, 1e-9, false)
-	mi4 := ok(t)(MutualInfo(X, s.Y, nil, &MIConfig{NoJitter: true, K: 4, Nats: true}))
+	mi4 := ok(t)(MutualInfo(X, s.Y, MIConfig{NoJitter: true, K: 4, Nats: true}))
 	checkVec(t, "synthetic mutual_info_regression k=4", mi4.Values, s.MIPublicK4, 1e-9, false)
 }
 
@@ -310,7 +310,7 @@ func TestGoldenMutualInfoDiscrete(t *testing.T) {
 	g := loadGolden(t)
 	s := g.Synthetic.Discrete
 	all := []bool{true, true, true}
-	mi := ok(t)(MutualInfo(dense(s.X), s.Y, nil, &MIConfig{NoJitter: true, DiscreteFeatures: all, DiscreteTarget: true, Nats: true}))
+	mi := ok(t)(MutualInfo(dense(s.X), s.Y, MIConfig{NoJitter: true, DiscreteFeatures: all, DiscreteTarget: true, Nats: true}))
 	checkVec(t, "synthetic plug-in MI", mi.Values, s.MIPublic, 1e-13, false)
 
 	ds := load(t, "watermelon")
@@ -330,7 +330,7 @@ func TestGoldenMutualInfoDiscrete(t *testing.T) {
 	for k := range disc {
 		disc[k] = true
 	}
-	bits := ok(t)(MutualInfo(sub.X, sub.Y, sub.Names, &MIConfig{NoJitter: true, DiscreteFeatures: disc, DiscreteTarget: true}))
+	bits := ok(t)(MutualInfo(sub.X, sub.Y, MIConfig{Names: sub.Names, NoJitter: true, DiscreteFeatures: disc, DiscreteTarget: true}))
 	want := make([]float64, len(cols))
 	for k, v := range g.Real.Watermelon.MIPlugin {
 		want[k] = v / math.Ln2 // sklearn's nats to bits
@@ -341,14 +341,14 @@ func TestGoldenMutualInfoDiscrete(t *testing.T) {
 func TestGoldenMinLossHingeLogistic(t *testing.T) {
 	g := loadGolden(t).Synthetic.MinLoss
 	X := dense(g.X)
-	h := ok(t)(MinLoss(X, g.Y, nil, &MinLossConfig{Loss: HingeLoss}))
+	h := ok(t)(MinLoss(X, g.Y, MinLossConfig{Loss: HingeLoss}))
 	// scipy linprog (HiGHS) solves the LP to ~1e-9.
 	for j, want := range g.Hinge {
 		if math.Abs(-h.Values[j]-want) > 1e-8 {
 			t.Errorf("hinge min-loss[%d] = %.12g, want %.12g (LP)", j, -h.Values[j], want)
 		}
 	}
-	l := ok(t)(MinLoss(X, g.Y, nil, &MinLossConfig{Loss: LogisticLoss}))
+	l := ok(t)(MinLoss(X, g.Y, MinLossConfig{Loss: LogisticLoss}))
 	// Unpenalised LogisticRegression (lbfgs, tol 1e-14).
 	for j, want := range g.Logistic {
 		if math.Abs(-l.Values[j]-want) > 1e-9 {
@@ -381,7 +381,7 @@ func TestMutualInfoDataset(t *testing.T) {
 	// continuous ones (Ross, k = 3) against the two classes.
 	g := loadGolden(t)
 	ds := load(t, "watermelon")
-	s, err := MutualInfoDataset(ds, &MIConfig{NoJitter: true})
+	s, err := MutualInfoDataset(ds, MIConfig{NoJitter: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -393,7 +393,7 @@ func TestMutualInfoDataset(t *testing.T) {
 	}
 	for _, name := range []string{"density", "sugar"} {
 		j, _ := ds.Index(name)
-		cont, err := MutualInfo(ds.X, ds.Y, ds.Names, &MIConfig{NoJitter: true, DiscreteTarget: true})
+		cont, err := MutualInfo(ds.X, ds.Y, MIConfig{Names: ds.Names, NoJitter: true, DiscreteTarget: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -401,7 +401,7 @@ func TestMutualInfoDataset(t *testing.T) {
 			t.Errorf("MI(%s; ripe) = %v, continuous estimate %v", name, s.Values[j], cont.Values[j])
 		}
 	}
-	if _, err := MutualInfoDataset(nil, nil); !errors.Is(err, featlab.ErrEmpty) {
+	if _, err := MutualInfoDataset(nil, MIConfig{}); !errors.Is(err, featlab.ErrEmpty) {
 		t.Errorf("nil dataset: %v", err)
 	}
 }

@@ -1,6 +1,7 @@
 package filter
 
 import (
+	"fmt"
 	"math"
 	"sort"
 
@@ -15,15 +16,16 @@ import (
 //	Ent(D) = -sum_k p_k log2 p_k
 //
 // where p_k is the fraction of examples of class k (0 log 0 = 0). y must
-// hold finite integer class labels (featlab.ErrLabels otherwise); a single
-// class has entropy 0.
+// hold finite integer class labels (featlab.ErrNotFinite for a NaN or an
+// infinity, featlab.ErrLabels otherwise, naming the row); a single class
+// has entropy 0.
 func Entropy(y []float64) (float64, error) {
 	if len(y) == 0 {
 		return 0, featlab.Errorf(featlab.ErrEmpty, "entropy of an empty label vector")
 	}
 	labels, err := featlab.ClassLabels(y, 1)
 	if err != nil {
-		return 0, featlab.Errorf(featlab.ErrLabels, "entropy needs integer class labels (%v)", err)
+		return 0, fmt.Errorf("filter: entropy needs finite integer class labels: %w", err)
 	}
 	pos := make(map[float64]int, len(labels))
 	for k, l := range labels {
@@ -52,12 +54,16 @@ func entropyCounts(counts []int, n int) float64 {
 	return h
 }
 
-// InfoGainConfig chooses which attributes are discrete. A nil
-// *InfoGainConfig means the default.
+// InfoGainConfig configures NewInfoGain. The zero value is the default
+// noted at each field.
 type InfoGainConfig struct {
+	// Names are the feature names (default nil: x1, ..., xd; for
+	// NewInfoGainDataset, ds.Names); when set there must be one per column.
+	Names []string
 	// Categorical marks the discrete attributes: their distinct values
 	// define the partition. The other attributes are continuous and are
 	// discretised by the bi-partition rule (see InfoGain). Default nil:
+	// every attribute continuous for NewInfoGain; for NewInfoGainDataset,
 	// taken from Dataset.Levels (a feature with level names is discrete,
 	// every other feature continuous). When non-nil its length must be d.
 	Categorical []bool
@@ -98,37 +104,40 @@ type InfoGain struct {
 }
 
 // NewInfoGain prepares the information-gain evaluation of subsets of the
-// features of ds (see InfoGain). ds.Y must hold integer class labels with
-// at least one class; X must be finite.
-func NewInfoGain(ds *featlab.Dataset, cfg *InfoGainConfig) (*InfoGain, error) {
+// columns of X (see InfoGain). y must hold integer class labels with at
+// least one class; X must be finite. cfg.Categorical marks the discrete
+// columns (nil: every column continuous).
+func NewInfoGain(X mat.Matrix, y []float64, cfg InfoGainConfig) (*InfoGain, error) {
+	return newInfoGain(X, y, cfg.Names, cfg.Categorical)
+}
+
+// NewInfoGainDataset is NewInfoGain on ds: when cfg.Categorical is nil
+// the discrete features are those with level names (Dataset.Levels), and
+// when cfg.Names is nil the names are ds.Names.
+func NewInfoGainDataset(ds *featlab.Dataset, cfg InfoGainConfig) (*InfoGain, error) {
 	if ds == nil {
 		return nil, featlab.Errorf(featlab.ErrEmpty, "information gain: nil dataset")
 	}
-	var cat []bool
-	if cfg != nil && cfg.Categorical != nil {
-		cat = cfg.Categorical
-	} else if ds.X != nil {
+	cat, names := cfg.Categorical, cfg.Names
+	if cat == nil && !featlab.IsNil(ds.X) {
 		_, d := ds.X.Dims()
 		cat = make([]bool, d)
 		for j := range cat {
 			cat[j] = ds.IsCategorical(j)
 		}
 	}
-	return newInfoGain(ds.X, ds.Y, ds.Names, cat)
-}
-
-// NewInfoGainXY is NewInfoGain for a matrix X, labels y and feature names
-// (nil: x1, x2, ...); categorical marks the discrete columns (nil: every
-// column continuous).
-func NewInfoGainXY(X mat.Matrix, y []float64, names []string, categorical []bool) (*InfoGain, error) {
-	return newInfoGain(X, y, names, categorical)
+	if names == nil {
+		names = ds.Names
+	}
+	return newInfoGain(ds.X, ds.Y, names, cat)
 }
 
 // InfoGainEvaluator returns Gain as a subset evaluator, the form the
 // search strategies take: a function from a feature subset (column indices
-// of ds.X) to its information gain, higher being better.
-func InfoGainEvaluator(ds *featlab.Dataset, cfg *InfoGainConfig) (func(subset []int) (float64, error), error) {
-	g, err := NewInfoGain(ds, cfg)
+// of X) to its information gain, higher being better. It is
+// NewInfoGain(X, y, cfg).Gain.
+func InfoGainEvaluator(X mat.Matrix, y []float64, cfg InfoGainConfig) (func(subset []int) (float64, error), error) {
+	g, err := NewInfoGain(X, y, cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -136,33 +145,18 @@ func InfoGainEvaluator(ds *featlab.Dataset, cfg *InfoGainConfig) (func(subset []
 }
 
 func newInfoGain(X mat.Matrix, y []float64, names []string, cat []bool) (*InfoGain, error) {
-	if featlab.IsNil(X) {
-		return nil, featlab.Errorf(featlab.ErrEmpty, "information gain: nil matrix X")
+	in, err := prepare("information gain", X, y, names, true)
+	if err != nil {
+		return nil, err
 	}
-	m, d := X.Dims()
-	if m == 0 || d == 0 {
-		return nil, featlab.Errorf(featlab.ErrEmpty, "information gain: X is %dx%d", m, d)
-	}
-	if names != nil && len(names) != d {
-		return nil, featlab.Errorf(featlab.ErrShape, "information gain: %d feature names for %d columns of X", len(names), d)
-	}
-	if len(y) != m {
-		return nil, featlab.Errorf(featlab.ErrShape, "information gain: X has %d rows but y has %d values", m, len(y))
-	}
+	m, d := in.m, in.d
+	names = in.names
 	if cat != nil && len(cat) != d {
 		return nil, featlab.Errorf(featlab.ErrShape, "information gain: Categorical has %d flags for %d features", len(cat), d)
-	}
-	if err := featlab.CheckMatrix(X, names); err != nil {
-		return nil, err
 	}
 	labels, err := featlab.ClassLabels(y, 1)
 	if err != nil {
 		return nil, featlab.Errorf(featlab.ErrLabels, "information gain needs integer class labels in y (%v)", err)
-	}
-	if names == nil {
-		names = featlab.DefaultNames(d)
-	} else {
-		names = append([]string(nil), names...)
 	}
 	g := &InfoGain{
 		names: names, m: m, nclass: len(labels), cls: make([]int, m),

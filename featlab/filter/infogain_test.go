@@ -21,7 +21,7 @@ import (
 func watermelonGain(t *testing.T) (*filter.InfoGain, *featlab.Dataset) {
 	t.Helper()
 	ds := datasets.Watermelon()
-	g, err := filter.NewInfoGain(ds, nil)
+	g, err := filter.NewInfoGainDataset(ds, filter.InfoGainConfig{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -222,7 +222,7 @@ func TestInfoGainProperties(t *testing.T) {
 		for i := range y {
 			y[i] = float64(r.IntN(K))
 		}
-		g, err := filter.NewInfoGainXY(X, y, nil, cat)
+		g, err := filter.NewInfoGain(X, y, filter.InfoGainConfig{Categorical: cat})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -257,7 +257,7 @@ func TestInfoGainProperties(t *testing.T) {
 // candidate, on the continuous wine data.
 func TestInfoGainBipartitionBest(t *testing.T) {
 	ds := datasets.Wine()
-	g, err := filter.NewInfoGain(ds, nil)
+	g, err := filter.NewInfoGainDataset(ds, filter.InfoGainConfig{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -294,7 +294,7 @@ func TestInfoGainBipartitionBest(t *testing.T) {
 
 func TestInfoGainEvaluatorAndScores(t *testing.T) {
 	ds := datasets.Watermelon()
-	eval, err := filter.InfoGainEvaluator(ds, nil)
+	eval, err := filter.InfoGainEvaluator(ds.X, ds.Y, filter.InfoGainConfig{Names: ds.Names, Categorical: categorical(ds)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -308,7 +308,7 @@ func TestInfoGainEvaluatorAndScores(t *testing.T) {
 	if _, err := eval([]int{-1}); !errors.Is(err, featlab.ErrParam) {
 		t.Errorf("index -1: %v", err)
 	}
-	g, _ := filter.NewInfoGain(ds, nil)
+	g, _ := filter.NewInfoGainDataset(ds, filter.InfoGainConfig{})
 	s := g.Scores()
 	// Ranking: texture 0.381, sugar 0.349, umbilicus 0.289, density 0.262,
 	// root 0.143, sound 0.141, color 0.108, surface 0.006.
@@ -336,7 +336,7 @@ func TestInfoGainEvaluatorAndScores(t *testing.T) {
 func TestInfoGainConstantAndCategoricalOverride(t *testing.T) {
 	X := mat.NewDense(4, 2, []float64{7, 0.1, 7, 0.2, 7, 0.3, 7, 0.4})
 	y := []float64{0, 0, 1, 1}
-	g, err := filter.NewInfoGainXY(X, y, []string{"c", "v"}, nil)
+	g, err := filter.NewInfoGain(X, y, filter.InfoGainConfig{Names: []string{"c", "v"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -348,7 +348,7 @@ func TestInfoGainConstantAndCategoricalOverride(t *testing.T) {
 		t.Errorf("threshold %v %v", thr, ok)
 	}
 	// The same column declared categorical: four groups of one, still pure.
-	g2, _ := filter.NewInfoGainXY(X, y, nil, []bool{true, true})
+	g2, _ := filter.NewInfoGain(X, y, filter.InfoGainConfig{Categorical: []bool{true, true}})
 	if v, _ := g2.Gain([]int{1}); v != 1 {
 		t.Errorf("categorical gain %v", v)
 	}
@@ -359,7 +359,7 @@ func TestInfoGainConstantAndCategoricalOverride(t *testing.T) {
 	for j := range cat {
 		cat[j] = true
 	}
-	g3, _ := filter.NewInfoGain(wm, &filter.InfoGainConfig{Categorical: cat})
+	g3, _ := filter.NewInfoGainDataset(wm, filter.InfoGainConfig{Categorical: cat})
 	j, _ := wm.Index("density")
 	if v, _ := g3.Gain([]int{j}); math.Abs(v-g3.Entropy()) > 1e-15 {
 		t.Errorf("density as categorical: %v, want Ent(D)", v)
@@ -374,19 +374,25 @@ func TestInfoGainErrors(t *testing.T) {
 		err  error
 		run  func() error
 	}{
-		{"nil dataset", featlab.ErrEmpty, func() error { _, err := filter.NewInfoGain(nil, nil); return err }},
-		{"nil X", featlab.ErrEmpty, func() error { _, err := filter.NewInfoGainXY(nil, nil, nil, nil); return err }},
-		{"short y", featlab.ErrShape, func() error { _, err := filter.NewInfoGainXY(X, []float64{0, 1}, nil, nil); return err }},
+		{"nil dataset", featlab.ErrEmpty, func() error { _, err := filter.NewInfoGainDataset(nil, filter.InfoGainConfig{}); return err }},
+		{"nil X", featlab.ErrEmpty, func() error { _, err := filter.NewInfoGain(nil, nil, filter.InfoGainConfig{}); return err }},
+		{"short y", featlab.ErrShape, func() error { _, err := filter.NewInfoGain(X, []float64{0, 1}, filter.InfoGainConfig{}); return err }},
 		{"names", featlab.ErrShape, func() error {
-			_, err := filter.NewInfoGainXY(X, []float64{0, 1, 0}, []string{"a", "b"}, nil)
+			_, err := filter.NewInfoGain(X, []float64{0, 1, 0}, filter.InfoGainConfig{Names: []string{"a", "b"}})
 			return err
 		}},
 		{"flags", featlab.ErrShape, func() error {
-			_, err := filter.NewInfoGainXY(X, []float64{0, 1, 0}, nil, []bool{true, false})
+			_, err := filter.NewInfoGain(X, []float64{0, 1, 0}, filter.InfoGainConfig{Categorical: []bool{true, false}})
 			return err
 		}},
-		{"NaN", featlab.ErrNotFinite, func() error { _, err := filter.NewInfoGainXY(nan, []float64{0, 1, 0}, nil, nil); return err }},
-		{"labels", featlab.ErrLabels, func() error { _, err := filter.NewInfoGainXY(X, []float64{0, 0.5, 1}, nil, nil); return err }},
+		{"NaN", featlab.ErrNotFinite, func() error {
+			_, err := filter.NewInfoGain(nan, []float64{0, 1, 0}, filter.InfoGainConfig{})
+			return err
+		}},
+		{"labels", featlab.ErrLabels, func() error {
+			_, err := filter.NewInfoGain(X, []float64{0, 0.5, 1}, filter.InfoGainConfig{})
+			return err
+		}},
 		{"entropy labels", featlab.ErrLabels, func() error { _, err := filter.Entropy([]float64{0.5}); return err }},
 		{"entropy empty", featlab.ErrEmpty, func() error { _, err := filter.Entropy(nil); return err }},
 	}
@@ -419,7 +425,7 @@ func FuzzInfoGain(f *testing.F) {
 		}
 		cat := make([]bool, d)
 		cat[0] = true
-		g, err := filter.NewInfoGainXY(X, y, nil, cat)
+		g, err := filter.NewInfoGain(X, y, filter.InfoGainConfig{Categorical: cat})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -451,7 +457,7 @@ func FuzzRelief(f *testing.F) {
 			}
 			y[i] = float64(data[i*(d+1)+d] % 3)
 		}
-		s, err := filter.ReliefF(X, y, nil, &filter.ReliefConfig{K: int(k % 4)})
+		s, err := filter.ReliefF(X, y, filter.ReliefConfig{K: int(k % 4)})
 		if err != nil {
 			if !errors.Is(err, featlab.ErrLabels) {
 				t.Fatalf("unexpected error %v", err)
@@ -466,9 +472,10 @@ func FuzzRelief(f *testing.F) {
 	})
 }
 
-func ExampleInfoGainEvaluator() {
+func ExampleNewInfoGainDataset() {
 	ds := datasets.Watermelon()
-	gain, _ := filter.InfoGainEvaluator(ds, nil)
+	g, _ := filter.NewInfoGainDataset(ds, filter.InfoGainConfig{})
+	gain := g.Gain
 	for _, subset := range [][]string{{"texture"}, {"root", "sound"}, {"texture", "umbilicus"}} {
 		idx := make([]int, len(subset))
 		for k, n := range subset {
@@ -496,12 +503,12 @@ func BenchmarkInfoGain(b *testing.B) {
 	}
 	b.Run("build m=10000 d=50", func(b *testing.B) {
 		for b.Loop() {
-			if _, err := filter.NewInfoGainXY(X, y, nil, nil); err != nil {
+			if _, err := filter.NewInfoGain(X, y, filter.InfoGainConfig{}); err != nil {
 				b.Fatal(err)
 			}
 		}
 	})
-	g, _ := filter.NewInfoGainXY(X, y, nil, nil)
+	g, _ := filter.NewInfoGain(X, y, filter.InfoGainConfig{})
 	sub := []int{0, 5, 10, 15, 20, 25, 30, 35}
 	b.Run("gain |A|=8", func(b *testing.B) {
 		for b.Loop() {
@@ -514,7 +521,7 @@ func BenchmarkInfoGain(b *testing.B) {
 
 func ExampleNewInfoGain() {
 	ds := datasets.Watermelon()
-	g, _ := filter.NewInfoGain(ds, nil)
+	g, _ := filter.NewInfoGainDataset(ds, filter.InfoGainConfig{})
 	fmt.Printf("Ent(D) = %.3f\n", g.Entropy())
 	j, _ := ds.Index("density")
 	t, _ := g.Threshold(j)
@@ -523,4 +530,14 @@ func ExampleNewInfoGain() {
 	// Output:
 	// Ent(D) = 0.998
 	// density: split at 0.3815, gain 0.262
+}
+
+// categorical marks the features of ds that have level names.
+func categorical(ds *featlab.Dataset) []bool {
+	_, d := ds.X.Dims()
+	c := make([]bool, d)
+	for j := range c {
+		c[j] = ds.IsCategorical(j)
+	}
+	return c
 }

@@ -8,23 +8,20 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/matx"
 )
 
-// Config holds the setting shared by the scores that have no parameters of
-// their own (Pearson, RSquared, Spearman, AUC, Stump, FRegression,
-// FClassif, Chi2). A nil *Config means the defaults.
+// Config holds the settings shared by the scores that have no parameters
+// of their own (Pearson, RSquared, Spearman, AUC, Stump, FRegression,
+// FClassif, Chi2). The zero value is the default, field by field.
 type Config struct {
+	// Names are the feature names (default nil: x1, ..., xd); when set
+	// there must be one per column of X.
+	Names []string
 	// Workers is the number of goroutines that score features; <= 0 (the
 	// default) means one per core (GOMAXPROCS). The scores do not depend
 	// on it.
 	Workers int
-}
-
-func (c *Config) workers() int {
-	if c == nil {
-		return 0
-	}
-	return c.Workers
 }
 
 // input is a validated design matrix in row-major raw form.
@@ -35,35 +32,27 @@ type input struct {
 	names  []string
 }
 
-// raw returns X as row-major data with its stride, copying only when X is
-// not a *mat.Dense (or another RawMatrixer).
-func raw(X mat.Matrix) ([]float64, int) {
-	if rm, ok := X.(mat.RawMatrixer); ok {
-		r := rm.RawMatrix()
-		return r.Data, r.Stride
-	}
-	d := mat.DenseCopyOf(X)
-	r := d.RawMatrix()
-	return r.Data, r.Stride
-}
-
 // prepare validates X, y and names (y may be nil when the caller checks it
 // itself). When scanX is false the NaN/Inf scan of X is left to the caller
 // (fused passes detect non-finite values from their sums and then call
-// findNotFinite for the message).
-func prepare(X mat.Matrix, y []float64, names []string, scanX bool) (*input, error) {
+// findNotFinite for the message). who, when not empty, prefixes the
+// messages ("relief: X is 0x3").
+func prepare(who string, X mat.Matrix, y []float64, names []string, scanX bool) (*input, error) {
+	if who != "" {
+		who += ": "
+	}
 	if featlab.IsNil(X) {
-		return nil, featlab.Errorf(featlab.ErrEmpty, "nil matrix X")
+		return nil, featlab.Errorf(featlab.ErrEmpty, "%snil matrix X", who)
 	}
 	m, d := X.Dims()
 	if m == 0 || d == 0 {
-		return nil, featlab.Errorf(featlab.ErrEmpty, "X is %dx%d", m, d)
+		return nil, featlab.Errorf(featlab.ErrEmpty, "%sX is %dx%d", who, m, d)
 	}
 	if names != nil && len(names) != d {
-		return nil, featlab.Errorf(featlab.ErrShape, "%d feature names for %d columns of X", len(names), d)
+		return nil, featlab.Errorf(featlab.ErrShape, "%s%d feature names for %d columns of X", who, len(names), d)
 	}
 	if len(y) != m {
-		return nil, featlab.Errorf(featlab.ErrShape, "X has %d rows but y has %d values", m, len(y))
+		return nil, featlab.Errorf(featlab.ErrShape, "%sX has %d rows but y has %d values", who, m, len(y))
 	}
 	if err := featlab.CheckVector(y, "target y"); err != nil {
 		return nil, err
@@ -78,8 +67,8 @@ func prepare(X mat.Matrix, y []float64, names []string, scanX bool) (*input, err
 			return nil, err
 		}
 	}
-	data, stride := raw(X)
-	return &input{m: m, d: d, data: data, stride: stride, names: names}, nil
+	g := matx.RowMajor(X)
+	return &input{m: m, d: d, data: g.Data, stride: g.Stride, names: names}, nil
 }
 
 // findNotFinite returns the error for the first NaN or Inf of X in row-major

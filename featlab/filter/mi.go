@@ -1,6 +1,8 @@
 package filter
 
 import (
+	"context"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -48,8 +50,14 @@ type MIConfig struct {
 	// Seed seeds the jitter noise (PCG streams per feature, so the result
 	// does not depend on Workers); default 0.
 	Seed uint64
+	// Names are the feature names (default nil: x1, ..., xd); when set
+	// there must be one per column of X.
+	Names []string
 	// Workers is the number of goroutines; <= 0 (default) means all cores.
 	Workers int
+	// Progress, when non-nil, is called with the number of features
+	// scored out of d, from the calling goroutine, in increasing order.
+	Progress featlab.Progress
 }
 
 // defaultJitter is scikit-learn's relative noise level for mutual_info_*.
@@ -94,15 +102,23 @@ const defaultJitter = 1e-10
 //
 // A constant feature scores 0. A continuous target must not be constant; a
 // discrete target must hold integer labels of at least two classes.
-func MutualInfo(X mat.Matrix, y []float64, names []string, cfg *MIConfig) (*Scores, error) {
-	var c MIConfig
-	if cfg != nil {
-		c = *cfg
-	}
+func MutualInfo(X mat.Matrix, y []float64, cfg MIConfig) (*Scores, error) {
+	return MutualInfoContext(context.Background(), X, y, cfg)
+}
+
+// MutualInfoContext is MutualInfo with a context. Features are scored in
+// parallel, one piece of work each, and cfg.Progress (if set) is told
+// after each feature: done features of d, which is proportional to the
+// work since every continuous feature costs the same O(m log m). Once ctx
+// is cancelled no new feature starts; a partial set of mutual
+// informations is not a ranking, so the call then returns nil and an error
+// wrapping ctx.Err().
+func MutualInfoContext(ctx context.Context, X mat.Matrix, y []float64, cfg MIConfig) (*Scores, error) {
+	c := cfg
 	if c.K == 0 {
 		c.K = 3
 	}
-	in, err := prepare(X, y, names, true)
+	in, err := prepare("", X, y, c.Names, true)
 	if err != nil {
 		return nil, err
 	}
@@ -154,11 +170,11 @@ func MutualInfo(X mat.Matrix, y []float64, names []string, cfg *MIConfig) (*Scor
 	}
 	s := &Scores{Method: method, Names: in.names, Values: make([]float64, d)}
 	constant := make([]bool, d)
-	par.For(d, c.Workers, func(j int) {
+	err = par.Do(ctx, d, c.Workers, c.Progress, func(j int) error {
 		v := in.column(j, make([]float64, m))
 		if isConstant(v) {
 			constant[j] = true
-			return
+			return nil
 		}
 		discrete := c.DiscreteFeatures != nil && c.DiscreteFeatures[j]
 		var mi float64
@@ -179,7 +195,11 @@ func MutualInfo(X mat.Matrix, y []float64, names []string, cfg *MIConfig) (*Scor
 			}
 		}
 		s.Values[j] = mi * unit
+		return nil
 	})
+	if err != nil {
+		return nil, fmt.Errorf("featlab: mutual information: %w", err)
+	}
 	s.Constant = constantList(constant)
 	return s, nil
 }
@@ -188,14 +208,15 @@ func MutualInfo(X mat.Matrix, y []float64, names []string, cfg *MIConfig) (*Scor
 // variables taken from it: a feature with Levels (a categorical attribute
 // stored as codes) is discrete, the others continuous; the target is
 // discrete when the Dataset has Classes. Fields of cfg other than
-// DiscreteFeatures and DiscreteTarget are used as given (nil: defaults).
-func MutualInfoDataset(ds *featlab.Dataset, cfg *MIConfig) (*Scores, error) {
+// DiscreteFeatures and DiscreteTarget are used as given; nil Names means
+// ds.Names.
+func MutualInfoDataset(ds *featlab.Dataset, cfg MIConfig) (*Scores, error) {
 	if ds == nil || ds.X == nil {
 		return nil, featlab.Errorf(featlab.ErrEmpty, "nil dataset")
 	}
-	var c MIConfig
-	if cfg != nil {
-		c = *cfg
+	c := cfg
+	if c.Names == nil {
+		c.Names = ds.Names
 	}
 	_, d := ds.X.Dims()
 	c.DiscreteFeatures = make([]bool, d)
@@ -203,7 +224,7 @@ func MutualInfoDataset(ds *featlab.Dataset, cfg *MIConfig) (*Scores, error) {
 		c.DiscreteFeatures[j] = ds.IsCategorical(j)
 	}
 	c.DiscreteTarget = ds.Classes != nil
-	return MutualInfo(ds.X, ds.Y, ds.Names, &c)
+	return MutualInfo(ds.X, ds.Y, c)
 }
 
 // miEstimator holds what is shared by all features.
@@ -251,8 +272,24 @@ func digammaInt(n int) float64 {
 }
 
 // scaleUnit divides v by its standard deviation (divisor m) unless that is
-// 0, as scikit-learn's scale(with_mean=False).
+// 0, as scikit-learn's scale(with_mean=False). v is first divided by the
+// power of two 2^e nearest above max|v| (exact), so that neither the sum of
+// squares nor the standard deviation over- or underflows whatever the
+// scale of v (|v| ~ 1e300 or 1e-300): scaling v by any power of two leaves
+// the result bit for bit unchanged, and in the normal range the result is
+// the same as dividing by the standard deviation directly.
 func scaleUnit(v []float64) {
+	var amax float64
+	for _, x := range v {
+		amax = math.Max(amax, math.Abs(x))
+	}
+	if amax == 0 || math.IsInf(amax, 0) || math.IsNaN(amax) {
+		return
+	}
+	_, e := math.Frexp(amax)
+	for i := range v {
+		v[i] = math.Ldexp(v[i], -e)
+	}
 	var mean float64
 	for _, x := range v {
 		mean += x
@@ -263,7 +300,7 @@ func scaleUnit(v []float64) {
 		ss += (x - mean) * (x - mean)
 	}
 	sd := math.Sqrt(ss / float64(len(v)))
-	if sd == 0 || math.IsInf(sd, 0) || math.IsNaN(sd) {
+	if sd == 0 {
 		return
 	}
 	for i := range v {
@@ -298,29 +335,52 @@ func categories(v []float64) []int {
 
 // plugInMI returns the plug-in mutual information (nats) of two discrete
 // variables given as codes.
+//
+// The joint counts take na x nb cells, which for two variables with a
+// value per example (an id column against integer labels) is m^2: above
+// 2^20 cells and 4m, the occupied cells (at most m) are counted from the
+// sorted list of pairs instead, in the same order, so the result is the
+// same bit for bit and the memory O(m).
 func plugInMI(a, b []int) float64 {
 	na, nb := 0, 0
 	for i := range a {
 		na = max(na, a[i]+1)
 		nb = max(nb, b[i]+1)
 	}
-	joint := make([]float64, na*nb)
 	ca := make([]float64, na)
 	cb := make([]float64, nb)
 	for i := range a {
-		joint[a[i]*nb+b[i]]++
 		ca[a[i]]++
 		cb[b[i]]++
 	}
 	m := float64(len(a))
 	var mi float64
+	add := func(p, q int, n float64) { mi += n / m * math.Log(m*n/(ca[p]*cb[q])) }
+	if cells := float64(na) * float64(nb); cells > 1<<20 && cells > 4*m {
+		keys := make([]int, len(a))
+		for i := range a {
+			keys[i] = a[i]*nb + b[i]
+		}
+		slices.Sort(keys)
+		for i := 0; i < len(keys); {
+			j := i
+			for j < len(keys) && keys[j] == keys[i] {
+				j++
+			}
+			add(keys[i]/nb, keys[i]%nb, float64(j-i))
+			i = j
+		}
+		return math.Max(0, mi)
+	}
+	joint := make([]float64, na*nb)
+	for i := range a {
+		joint[a[i]*nb+b[i]]++
+	}
 	for p := 0; p < na; p++ {
 		for q := 0; q < nb; q++ {
-			n := joint[p*nb+q]
-			if n == 0 {
-				continue
+			if n := joint[p*nb+q]; n != 0 {
+				add(p, q, n)
 			}
-			mi += n / m * math.Log(m*n/(ca[p]*cb[q]))
 		}
 	}
 	return math.Max(0, mi)

@@ -19,7 +19,7 @@ var sklearnDiabetesMI = [3][10]float64{
 
 func TestMutualInfoDefaultJitterMatchesSklearnOnTiedData(t *testing.T) {
 	ds := datasets.Diabetes()
-	s, err := MutualInfo(ds.X, ds.Y, ds.Names, nil)
+	s, err := MutualInfo(ds.X, ds.Y, MIConfig{Names: ds.Names})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,7 +35,7 @@ func TestMutualInfoDefaultJitterMatchesSklearnOnTiedData(t *testing.T) {
 	}
 	// Without the noise the estimate on tied values is far off: s4 takes
 	// few distinct values and comes out above 0.4 bits.
-	exact, err := MutualInfo(ds.X, ds.Y, ds.Names, &MIConfig{NoJitter: true})
+	exact, err := MutualInfo(ds.X, ds.Y, MIConfig{Names: ds.Names, NoJitter: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -50,6 +50,9 @@ type MinLossConfig struct {
 	// MaxIter bounds the iterations of the hinge (golden-section) and
 	// logistic (Newton) minimisations; default 200.
 	MaxIter int
+	// Names are the feature names (default nil: x1, ..., xd); when set
+	// there must be one per column of X.
+	Names []string
 	// Workers is the number of goroutines; <= 0 (default) means all cores.
 	Workers int
 }
@@ -82,11 +85,8 @@ type MinLossConfig struct {
 // for the squared loss), the worst possible; it is listed in Constant.
 // For SquaredLoss y must not be constant; for the hinge and logistic losses
 // y must hold exactly two integer class labels.
-func MinLoss(X mat.Matrix, y []float64, names []string, cfg *MinLossConfig) (*Scores, error) {
-	var c MinLossConfig
-	if cfg != nil {
-		c = *cfg
-	}
+func MinLoss(X mat.Matrix, y []float64, cfg MinLossConfig) (*Scores, error) {
+	c := cfg
 	if c.Tol == 0 {
 		c.Tol = 1e-10
 	}
@@ -98,7 +98,7 @@ func MinLoss(X mat.Matrix, y []float64, names []string, cfg *MinLossConfig) (*Sc
 	}
 	switch c.Loss {
 	case SquaredLoss:
-		cr, err := correlate(X, y, names, c.Workers)
+		cr, err := correlate(X, y, c.Names, c.Workers)
 		if err != nil {
 			return nil, err
 		}
@@ -122,7 +122,7 @@ func MinLoss(X mat.Matrix, y []float64, names []string, cfg *MinLossConfig) (*Sc
 	default:
 		return nil, featlab.Errorf(featlab.ErrParam, "MinLossConfig.Loss = %d is not a known loss", int(c.Loss))
 	}
-	in, err := prepare(X, y, names, true)
+	in, err := prepare("", X, y, c.Names, true)
 	if err != nil {
 		return nil, err
 	}

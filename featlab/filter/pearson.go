@@ -23,8 +23,8 @@ import (
 // The correlations of all features come from one fused pass over the rows
 // of X, accumulating shifted sums per column; columns are split among the
 // workers. y must be finite and not constant.
-func Pearson(X mat.Matrix, y []float64, names []string, cfg *Config) (*Scores, error) {
-	c, err := correlate(X, y, names, cfg.workers())
+func Pearson(X mat.Matrix, y []float64, cfg Config) (*Scores, error) {
+	c, err := correlate(X, y, cfg.Names, cfg.Workers)
 	if err != nil {
 		return nil, err
 	}
@@ -42,8 +42,8 @@ func Pearson(X mat.Matrix, y []float64, names []string, cfg *Config) (*Scores, e
 // a v + b on that feature alone (the Aalto lecture's variable-ranking score;
 // 1 - r^2 = eq. 25.1's risk / var(y)). Signs[j] = sign(r_j); PValues as for
 // Pearson. A constant feature scores 0.
-func RSquared(X mat.Matrix, y []float64, names []string, cfg *Config) (*Scores, error) {
-	c, err := correlate(X, y, names, cfg.workers())
+func RSquared(X mat.Matrix, y []float64, cfg Config) (*Scores, error) {
+	c, err := correlate(X, y, cfg.Names, cfg.Workers)
 	if err != nil {
 		return nil, err
 	}
@@ -66,8 +66,8 @@ func RSquared(X mat.Matrix, y []float64, names []string, cfg *Config) (*Scores, 
 // F = 0 and p-value 1; a feature with |r| = 1 gets F = math.MaxFloat64 and
 // p-value 0 (scikit-learn's force_finite convention). With m < 3 there are
 // no residual degrees of freedom: every F is 0 and every p-value 1.
-func FRegression(X mat.Matrix, y []float64, names []string, cfg *Config) (*Scores, error) {
-	c, err := correlate(X, y, names, cfg.workers())
+func FRegression(X mat.Matrix, y []float64, cfg Config) (*Scores, error) {
+	c, err := correlate(X, y, cfg.Names, cfg.Workers)
 	if err != nil {
 		return nil, err
 	}
@@ -133,7 +133,7 @@ func (c *corr) pvalues() []float64 {
 // correlate validates the input and computes the Pearson correlation of
 // every column of X with y.
 func correlate(X mat.Matrix, y []float64, names []string, workers int) (*corr, error) {
-	in, err := prepare(X, y, names, false)
+	in, err := prepare("", X, y, names, false)
 	if err != nil {
 		return nil, err
 	}

@@ -19,8 +19,8 @@ import (
 // increasing transformation of a feature, so it finds monotone relations
 // that are not linear. A constant feature scores 0 (p-value 1). y must not
 // be constant.
-func Spearman(X mat.Matrix, y []float64, names []string, cfg *Config) (*Scores, error) {
-	in, err := prepare(X, y, names, true)
+func Spearman(X mat.Matrix, y []float64, cfg Config) (*Scores, error) {
+	in, err := prepare("", X, y, cfg.Names, true)
 	if err != nil {
 		return nil, err
 	}
@@ -32,7 +32,7 @@ func Spearman(X mat.Matrix, y []float64, names []string, cfg *Config) (*Scores, 
 	s := &Scores{Method: "spearman |rho|", Names: in.names, Values: make([]float64, d), Signs: make([]float64, d), PValues: make([]float64, d)}
 	constant := make([]bool, d)
 	df := float64(m - 2)
-	par.For(d, cfg.workers(), func(j int) {
+	par.For(d, cfg.Workers, func(j int) {
 		v := in.column(j, make([]float64, m))
 		if isConstant(v) {
 			constant[j] = true
@@ -113,8 +113,8 @@ func sortIndexByValue(idx []int, v []float64) {
 // and Signs[j] = +1 when AUC_j > 0.5 (larger values point to the positive
 // class), -1 when AUC_j < 0.5, 0 when AUC_j = 0.5. A constant feature has
 // AUC 0.5, the lowest score. y must hold exactly two integer labels.
-func AUC(X mat.Matrix, y []float64, names []string, cfg *Config) (*Scores, error) {
-	in, err := prepare(X, y, names, true)
+func AUC(X mat.Matrix, y []float64, cfg Config) (*Scores, error) {
+	in, err := prepare("", X, y, cfg.Names, true)
 	if err != nil {
 		return nil, err
 	}
@@ -132,7 +132,7 @@ func AUC(X mat.Matrix, y []float64, names []string, cfg *Config) (*Scores, error
 	nn := float64(m) - np
 	s := &Scores{Method: "AUC max(AUC, 1-AUC)", Names: in.names, Values: make([]float64, d), Signs: make([]float64, d)}
 	constant := make([]bool, d)
-	par.For(d, cfg.workers(), func(j int) {
+	par.For(d, cfg.Workers, func(j int) {
 		v := in.column(j, make([]float64, m))
 		if isConstant(v) {
 			constant[j] = true
@@ -169,8 +169,8 @@ func AUC(X mat.Matrix, y []float64, names []string, cfg *Config) (*Scores, error
 // first in sweep order wins (lowest cut, a = +1 before a = -1). A constant
 // feature scores the majority-class rate, the lowest possible accuracy. y
 // must hold exactly two integer labels; the larger one plays +1.
-func Stump(X mat.Matrix, y []float64, names []string, cfg *Config) (*Scores, error) {
-	in, err := prepare(X, y, names, true)
+func Stump(X mat.Matrix, y []float64, cfg Config) (*Scores, error) {
+	in, err := prepare("", X, y, cfg.Names, true)
 	if err != nil {
 		return nil, err
 	}
@@ -181,7 +181,7 @@ func Stump(X mat.Matrix, y []float64, names []string, cfg *Config) (*Scores, err
 	m, d := in.m, in.d
 	s := &Scores{Method: "stump accuracy", Names: in.names, Values: make([]float64, d), Signs: make([]float64, d), Thresholds: make([]float64, d)}
 	constant := make([]bool, d)
-	par.Blocks(d, cfg.workers(), func(lo, hi int) {
+	par.Blocks(d, cfg.Workers, func(lo, hi int) {
 		v := make([]float64, m)
 		idx := make([]int, m)
 		for j := lo; j < hi; j++ {

@@ -1,6 +1,8 @@
 package filter
 
 import (
+	"context"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"strconv"
@@ -24,8 +26,8 @@ const (
 	ReliefManhattan
 )
 
-// ReliefConfig holds the parameters of Relief and Relief-F. A nil
-// *ReliefConfig, or the zero value, gives Zhou's formulas exactly: every
+// ReliefConfig holds the parameters of Relief and Relief-F. The zero
+// value gives Zhou's formulas exactly: every
 // example used once, one nearest hit and one nearest miss (per other
 // class), all features continuous, sums (not averages).
 type ReliefConfig struct {
@@ -61,6 +63,9 @@ type ReliefConfig struct {
 	// that the weights of the misses sum to 1; with two classes Relief-F
 	// then equals Relief. Default false: Zhou's eq. 11.4 weight p_l.
 	NormalizedPriors bool
+	// Names are the feature names (default nil: x1, ..., xd); when set
+	// there must be one per column of X.
+	Names []string
 	// Workers is the number of goroutines; <= 0 (the default) means one
 	// per core. The result does not depend on it.
 	Workers int
@@ -99,8 +104,16 @@ type ReliefConfig struct {
 // all; examples are processed in parallel in fixed chunks whose partial
 // sums are added in order, so the result is the same bit for bit for any
 // number of workers.
-func Relief(X mat.Matrix, y []float64, names []string, cfg *ReliefConfig) (*Scores, error) {
-	return relief(X, y, names, cfg, false)
+func Relief(X mat.Matrix, y []float64, cfg ReliefConfig) (*Scores, error) {
+	return relief(context.Background(), X, y, cfg, false)
+}
+
+// ReliefContext is Relief with a context: once ctx is cancelled no new
+// chunk of examples starts, and the statistic summed over the examples
+// that finished (a Relief estimate on that sample; Method says how many)
+// is returned with an error wrapping ctx.Err(); nil if none finished.
+func ReliefContext(ctx context.Context, X mat.Matrix, y []float64, cfg ReliefConfig) (*Scores, error) {
+	return relief(ctx, X, y, cfg, false)
 }
 
 // ReliefF scores the features of a problem with any number of classes by
@@ -120,32 +133,40 @@ func Relief(X mat.Matrix, y []float64, names []string, cfg *ReliefConfig) (*Scor
 //
 // y must hold integer class labels with at least two classes (otherwise
 // the error wraps featlab.ErrLabels).
-func ReliefF(X mat.Matrix, y []float64, names []string, cfg *ReliefConfig) (*Scores, error) {
-	return relief(X, y, names, cfg, true)
+func ReliefF(X mat.Matrix, y []float64, cfg ReliefConfig) (*Scores, error) {
+	return relief(context.Background(), X, y, cfg, true)
+}
+
+// ReliefFContext is ReliefF with a context, stopping as ReliefContext
+// does.
+func ReliefFContext(ctx context.Context, X mat.Matrix, y []float64, cfg ReliefConfig) (*Scores, error) {
+	return relief(ctx, X, y, cfg, true)
 }
 
 // ReliefDataset is Relief on ds, taking the categorical features from
-// ds.Levels when cfg.Categorical is nil.
-func ReliefDataset(ds *featlab.Dataset, cfg *ReliefConfig) (*Scores, error) {
+// ds.Levels when cfg.Categorical is nil and the names from ds.Names when
+// cfg.Names is nil.
+func ReliefDataset(ds *featlab.Dataset, cfg ReliefConfig) (*Scores, error) {
 	if ds == nil {
 		return nil, featlab.Errorf(featlab.ErrEmpty, "nil dataset")
 	}
-	return relief(ds.X, ds.Y, ds.Names, reliefConfigFor(ds, cfg), false)
+	return relief(context.Background(), ds.X, ds.Y, reliefConfigFor(ds, cfg), false)
 }
 
 // ReliefFDataset is ReliefF on ds, taking the categorical features from
-// ds.Levels when cfg.Categorical is nil.
-func ReliefFDataset(ds *featlab.Dataset, cfg *ReliefConfig) (*Scores, error) {
+// ds.Levels when cfg.Categorical is nil and the names from ds.Names when
+// cfg.Names is nil.
+func ReliefFDataset(ds *featlab.Dataset, cfg ReliefConfig) (*Scores, error) {
 	if ds == nil {
 		return nil, featlab.Errorf(featlab.ErrEmpty, "nil dataset")
 	}
-	return relief(ds.X, ds.Y, ds.Names, reliefConfigFor(ds, cfg), true)
+	return relief(context.Background(), ds.X, ds.Y, reliefConfigFor(ds, cfg), true)
 }
 
-func reliefConfigFor(ds *featlab.Dataset, cfg *ReliefConfig) *ReliefConfig {
-	var c ReliefConfig
-	if cfg != nil {
-		c = *cfg
+func reliefConfigFor(ds *featlab.Dataset, cfg ReliefConfig) ReliefConfig {
+	c := cfg
+	if c.Names == nil {
+		c.Names = ds.Names
 	}
 	if c.Categorical == nil && ds.Levels != nil && ds.X != nil {
 		_, d := ds.X.Dims()
@@ -154,7 +175,7 @@ func reliefConfigFor(ds *featlab.Dataset, cfg *ReliefConfig) *ReliefConfig {
 			c.Categorical[j] = ds.IsCategorical(j)
 		}
 	}
-	return &c
+	return c
 }
 
 // reliefChunk is the number of examples whose contributions one task sums;
@@ -180,31 +201,19 @@ type reliefData struct {
 	dc, dk int
 }
 
-func relief(X mat.Matrix, y []float64, names []string, cfg *ReliefConfig, multi bool) (*Scores, error) {
-	var c ReliefConfig
-	if cfg != nil {
-		c = *cfg
-	}
+func relief(ctx context.Context, X mat.Matrix, y []float64, cfg ReliefConfig, multi bool) (*Scores, error) {
+	c := cfg
+	names := c.Names
 	method := "relief"
 	if multi {
 		method = "relief-f"
 	}
-	if featlab.IsNil(X) {
-		return nil, featlab.Errorf(featlab.ErrEmpty, "%s: nil matrix X", method)
-	}
-	m, d := X.Dims()
-	if m == 0 || d == 0 {
-		return nil, featlab.Errorf(featlab.ErrEmpty, "%s: X is %dx%d", method, m, d)
-	}
-	if names != nil && len(names) != d {
-		return nil, featlab.Errorf(featlab.ErrShape, "%s: %d feature names for %d columns of X", method, len(names), d)
-	}
-	if len(y) != m {
-		return nil, featlab.Errorf(featlab.ErrShape, "%s: X has %d rows but y has %d values", method, m, len(y))
-	}
-	if err := featlab.CheckMatrix(X, names); err != nil {
+	in, err := prepare(method, X, y, names, true)
+	if err != nil {
 		return nil, err
 	}
+	m, d := in.m, in.d
+	names = in.names
 	labels, err := featlab.ClassLabels(y, 2)
 	if err != nil {
 		return nil, featlab.Errorf(featlab.ErrLabels, "%s needs integer class labels in y with at least 2 classes (%v)", method, err)
@@ -224,12 +233,7 @@ func relief(X mat.Matrix, y []float64, names []string, cfg *ReliefConfig, multi 
 	if c.Distance != ReliefEuclidean && c.Distance != ReliefManhattan {
 		return nil, featlab.Errorf(featlab.ErrParam, "%s: unknown Distance %d", method, c.Distance)
 	}
-	if names == nil {
-		names = featlab.DefaultNames(d)
-	} else {
-		names = append([]string(nil), names...)
-	}
-	rd := newReliefData(X, y, labels, c)
+	rd := newReliefData(in, y, labels, c)
 
 	// The examples the sum runs over.
 	var used []int
@@ -262,51 +266,44 @@ func relief(X mat.Matrix, y []float64, names []string, cfg *ReliefConfig, multi 
 
 	nchunk := (len(used) + reliefChunk - 1) / reliefChunk
 	partial := make([][]float64, nchunk)
-	var finished chan int
+	var progress func(done, total int)
 	if c.Progress != nil {
-		finished = make(chan int, nchunk)
+		// finished chunks, reported as examples
+		progress = func(done, _ int) { c.Progress(min(done*reliefChunk, len(used)), len(used)) }
 	}
-	work := func() {
-		par.For(nchunk, c.Workers, func(t int) {
-			lo, hi := t*reliefChunk, min((t+1)*reliefChunk, len(used))
-			acc := make([]float64, rd.d)
-			s := newReliefScratch(rd)
-			for _, i := range used[lo:hi] {
-				rd.contribute(i, w[rd.cls[i]], s, acc)
-			}
-			partial[t] = acc
-			if finished != nil {
-				finished <- t
-			}
-		})
-	}
-	if finished == nil {
-		work()
-	} else {
-		// Workers announce finished chunks; this goroutine reports the
-		// examples of the finished prefix, in increasing order.
-		go work()
-		done := make([]bool, nchunk)
-		prefix := 0
-		for range nchunk {
-			done[<-finished] = true
-			if done[prefix] {
-				for prefix < nchunk && done[prefix] {
-					prefix++
-				}
-				c.Progress(min(prefix*reliefChunk, len(used)), len(used))
-			}
+	runErr := par.Do(ctx, nchunk, c.Workers, progress, func(t int) error {
+		lo, hi := t*reliefChunk, min((t+1)*reliefChunk, len(used))
+		acc := make([]float64, rd.d)
+		s := newReliefScratch(rd)
+		for _, i := range used[lo:hi] {
+			rd.contribute(i, w[rd.cls[i]], s, acc)
 		}
+		partial[t] = acc
+		return nil
+	})
+	if runErr != nil && ctx.Err() == nil {
+		return nil, fmt.Errorf("featlab: %s: %w", method, runErr) // a panicking Progress callback
 	}
 
 	delta := make([]float64, rd.d)
-	for _, p := range partial {
+	nused := 0
+	for t, p := range partial {
+		if p == nil {
+			continue // not reached before cancellation
+		}
+		nused += min((t+1)*reliefChunk, len(used)) - t*reliefChunk
 		for j, v := range p {
 			delta[j] += v
 		}
 	}
+	if runErr != nil {
+		if nused == 0 {
+			return nil, fmt.Errorf("featlab: %s: stopped before any example: %w", method, runErr)
+		}
+		runErr = fmt.Errorf("featlab: %s: stopped after %d of %d examples: %w", method, nused, len(used), runErr)
+	}
 	if c.Mean {
-		inv := 1 / float64(len(used))
+		inv := 1 / float64(nused)
 		for j := range delta {
 			delta[j] *= inv
 		}
@@ -329,16 +326,19 @@ func relief(X mat.Matrix, y []float64, names []string, cfg *ReliefConfig, multi 
 			s.Values[j] = 0 // exactly; diffs are 0 already
 		}
 	}
-	return s, nil
+	if runErr != nil {
+		s.Method += fmt.Sprintf(" (stopped after %d of %d examples)", nused, len(used))
+	}
+	return s, runErr
 }
 
-func newReliefData(X mat.Matrix, y []float64, labels []int, c ReliefConfig) *reliefData {
-	m, d := X.Dims()
+func newReliefData(in *input, y []float64, labels []int, c ReliefConfig) *reliefData {
+	m, d := in.m, in.d
 	rd := &reliefData{m: m, d: d, z: make([]float64, m*d), cat: make([]bool, d), k: max(c.K, 1), metric: c.Distance}
 	if c.Categorical != nil {
 		copy(rd.cat, c.Categorical)
 	}
-	data, stride := rawRows(X)
+	data, stride := in.data, in.stride
 	lo := make([]float64, d)
 	hi := make([]float64, d)
 	copy(lo, data[:d])
@@ -406,17 +406,6 @@ func newReliefData(X mat.Matrix, y []float64, labels []int, c ReliefConfig) *rel
 		rd.prior[l] = count[l] / float64(m)
 	}
 	return rd
-}
-
-// rawRows returns X as row-major data with its stride, copying only when X
-// does not expose its raw storage.
-func rawRows(X mat.Matrix) ([]float64, int) {
-	if rm, ok := X.(mat.RawMatrixer); ok {
-		r := rm.RawMatrix()
-		return r.Data, r.Stride
-	}
-	r := mat.DenseCopyOf(X).RawMatrix()
-	return r.Data, r.Stride
 }
 
 // reliefScratch is the per-task work space: the distance from x_i to every

@@ -126,8 +126,8 @@ func closeSlices(t *testing.T, what string, got, want []float64, tol float64) {
 func TestReliefHandWorked(t *testing.T) {
 	X := mat.NewDense(4, 2, []float64{0, 0, 1, 1, 3, 0, 4, 1})
 	y := []float64{0, 0, 1, 1}
-	cfg := &filter.ReliefConfig{Categorical: []bool{false, true}}
-	s, err := filter.Relief(X, y, []string{"x1", "x2"}, cfg)
+	cfg := filter.ReliefConfig{Names: []string{"x1", "x2"}, Categorical: []bool{false, true}}
+	s, err := filter.Relief(X, y, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,19 +139,19 @@ func TestReliefHandWorked(t *testing.T) {
 	}
 	// Manhattan distances order the neighbours the same way here.
 	cfg.Distance = filter.ReliefManhattan
-	s, _ = filter.Relief(X, y, nil, cfg)
+	s, _ = filter.Relief(X, y, cfg)
 	if !slices.Equal(s.Values, []float64{2, -4}) {
 		t.Errorf("manhattan delta = %v, want [2 -4]", s.Values)
 	}
 	// Mean: divided by m = 4.
 	cfg.Mean = true
-	s, _ = filter.Relief(X, y, nil, cfg)
+	s, _ = filter.Relief(X, y, cfg)
 	if !slices.Equal(s.Values, []float64{0.5, -1}) {
 		t.Errorf("mean delta = %v, want [0.5 -1]", s.Values)
 	}
 	// Treating x2 as continuous changes nothing here (codes 0/1 normalise
 	// to themselves).
-	s, _ = filter.Relief(X, y, nil, nil)
+	s, _ = filter.Relief(X, y, filter.ReliefConfig{})
 	if !slices.Equal(s.Values, []float64{2, -4}) {
 		t.Errorf("all-continuous delta = %v, want [2 -4]", s.Values)
 	}
@@ -166,7 +166,7 @@ func TestReliefHandWorked(t *testing.T) {
 func TestReliefTieRule(t *testing.T) {
 	X := mat.NewDense(3, 2, []float64{0, 0, 1, 0, 0, 1})
 	y := []float64{0, 1, 1}
-	s, err := filter.Relief(X, y, nil, nil)
+	s, err := filter.Relief(X, y, filter.ReliefConfig{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -200,7 +200,7 @@ func TestReliefFHandWorked(t *testing.T) {
 		(-1.0/16 + 2.0/5/64 + 9.0/5/16) +
 		(-1.0/16 + 18.0/5/64 + 1.0/5/4) +
 		(2.0/5*49/64 + 2.0/5/4)
-	s, err := filter.ReliefF(X, y, nil, nil)
+	s, err := filter.ReliefF(X, y, filter.ReliefConfig{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -210,7 +210,7 @@ func TestReliefFHandWorked(t *testing.T) {
 	if s.Method != "relief-f" {
 		t.Errorf("method %q", s.Method)
 	}
-	if _, err := filter.Relief(X, y, nil, nil); !errors.Is(err, featlab.ErrLabels) {
+	if _, err := filter.Relief(X, y, filter.ReliefConfig{}); !errors.Is(err, featlab.ErrLabels) {
 		t.Errorf("Relief on 3 classes: %v", err)
 	}
 }
@@ -241,18 +241,18 @@ func TestReliefAgainstBruteForce(t *testing.T) {
 		k := 1 + r.IntN(3)
 		manhattan := r.IntN(2) == 0
 		norm := r.IntN(2) == 0
-		cfg := &filter.ReliefConfig{Categorical: cat, K: k, NormalizedPriors: norm}
+		cfg := filter.ReliefConfig{Categorical: cat, K: k, NormalizedPriors: norm}
 		if manhattan {
 			cfg.Distance = filter.ReliefManhattan
 		}
 		what := fmt.Sprintf("trial %d (m %d d %d classes %d k %d manhattan %v priors/(1-p) %v)", trial, m, d, ncls, k, manhattan, norm)
-		s, err := filter.ReliefF(X, y, nil, cfg)
+		s, err := filter.ReliefF(X, y, cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
 		closeSlices(t, what+" relief-f", s.Values, bruteRelief(X, y, cat, k, allRows(m), true, norm, manhattan), 1e-12)
 		if ncls == 2 {
-			s, err := filter.Relief(X, y, nil, cfg)
+			s, err := filter.Relief(X, y, cfg)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -266,11 +266,11 @@ func TestReliefFTwoClassesNormalizedIsRelief(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, _ := filter.Relief(ds.X, ds.Y, nil, nil)
-	b, _ := filter.ReliefF(ds.X, ds.Y, nil, &filter.ReliefConfig{NormalizedPriors: true})
+	a, _ := filter.Relief(ds.X, ds.Y, filter.ReliefConfig{})
+	b, _ := filter.ReliefF(ds.X, ds.Y, filter.ReliefConfig{NormalizedPriors: true})
 	closeSlices(t, "relief-f with p_l/(1-p_k), two classes", b.Values, a.Values, 1e-12)
 	// Zhou's weight p_l instead: the miss terms shrink by p_other.
-	c, _ := filter.ReliefF(ds.X, ds.Y, nil, nil)
+	c, _ := filter.ReliefF(ds.X, ds.Y, filter.ReliefConfig{})
 	closeSlices(t, "relief-f two classes", c.Values, bruteRelief(ds.X, ds.Y, nil, 1, allRows(101), true, false, false), 1e-12)
 }
 
@@ -278,7 +278,7 @@ func TestReliefDeterministicParallel(t *testing.T) {
 	ds := datasets.Wine()
 	var ref []float64
 	for _, w := range []int{1, 2, 3, 8, 0} {
-		s, err := filter.ReliefF(ds.X, ds.Y, ds.Names, &filter.ReliefConfig{Workers: w, K: 3})
+		s, err := filter.ReliefF(ds.X, ds.Y, filter.ReliefConfig{Names: ds.Names, Workers: w, K: 3})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -293,27 +293,27 @@ func TestReliefDeterministicParallel(t *testing.T) {
 func TestReliefSampling(t *testing.T) {
 	ds := datasets.Wine()
 	m, _ := ds.Dims()
-	cfg := &filter.ReliefConfig{Samples: 50, Seed: 9}
-	a, err := filter.ReliefF(ds.X, ds.Y, nil, cfg)
+	cfg := filter.ReliefConfig{Samples: 50, Seed: 9}
+	a, err := filter.ReliefF(ds.X, ds.Y, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _ := filter.ReliefF(ds.X, ds.Y, nil, cfg)
+	b, _ := filter.ReliefF(ds.X, ds.Y, cfg)
 	if !slices.Equal(a.Values, b.Values) {
 		t.Error("same seed, different scores")
 	}
 	cfg.Seed = 10
-	c, _ := filter.ReliefF(ds.X, ds.Y, nil, cfg)
+	c, _ := filter.ReliefF(ds.X, ds.Y, cfg)
 	if slices.Equal(a.Values, c.Values) {
 		t.Error("different seeds, same scores")
 	}
 	// The sampled examples are a subset of size 50: the brute force over
 	// some 50 rows reproduces the scores; and all m sampled = no sampling.
-	full, _ := filter.ReliefF(ds.X, ds.Y, nil, nil)
-	all, _ := filter.ReliefF(ds.X, ds.Y, nil, &filter.ReliefConfig{Samples: m, Seed: 1})
+	full, _ := filter.ReliefF(ds.X, ds.Y, filter.ReliefConfig{})
+	all, _ := filter.ReliefF(ds.X, ds.Y, filter.ReliefConfig{Samples: m, Seed: 1})
 	closeSlices(t, "Samples = m", all.Values, full.Values, 1e-12)
 	// Mean of a sample of 50 = sum / 50.
-	mean, _ := filter.ReliefF(ds.X, ds.Y, nil, &filter.ReliefConfig{Samples: 50, Seed: 9, Mean: true})
+	mean, _ := filter.ReliefF(ds.X, ds.Y, filter.ReliefConfig{Samples: 50, Seed: 9, Mean: true})
 	for j := range mean.Values {
 		if math.Abs(mean.Values[j]-a.Values[j]/50) > 1e-15 {
 			t.Errorf("mean[%d] = %v, sum/50 = %v", j, mean.Values[j], a.Values[j]/50)
@@ -324,8 +324,8 @@ func TestReliefSampling(t *testing.T) {
 func TestReliefProgress(t *testing.T) {
 	ds := datasets.Wine()
 	var calls [][2]int
-	cfg := &filter.ReliefConfig{Workers: 4, Progress: func(done, total int) { calls = append(calls, [2]int{done, total}) }}
-	s, err := filter.ReliefF(ds.X, ds.Y, nil, cfg)
+	cfg := filter.ReliefConfig{Workers: 4, Progress: func(done, total int) { calls = append(calls, [2]int{done, total}) }}
+	s, err := filter.ReliefF(ds.X, ds.Y, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -337,7 +337,7 @@ func TestReliefProgress(t *testing.T) {
 			t.Fatalf("progress not increasing: %v", calls)
 		}
 	}
-	plain, _ := filter.ReliefF(ds.X, ds.Y, nil, nil)
+	plain, _ := filter.ReliefF(ds.X, ds.Y, filter.ReliefConfig{})
 	if !slices.Equal(plain.Values, s.Values) {
 		t.Error("progress changed the scores")
 	}
@@ -345,7 +345,7 @@ func TestReliefProgress(t *testing.T) {
 
 func TestReliefInvariances(t *testing.T) {
 	ds := datasets.Wine()
-	base, _ := filter.ReliefF(ds.X, ds.Y, nil, nil)
+	base, _ := filter.ReliefF(ds.X, ds.Y, filter.ReliefConfig{})
 	// Scaling a column by a power of two (exact) leaves the scores
 	// unchanged; an affine change does up to rounding.
 	X := mat.DenseCopyOf(ds.X)
@@ -354,7 +354,7 @@ func TestReliefInvariances(t *testing.T) {
 		X.Set(i, 0, 4*X.At(i, 0))
 		X.Set(i, 1, -3*X.At(i, 1)+7)
 	}
-	s, _ := filter.ReliefF(X, ds.Y, nil, nil)
+	s, _ := filter.ReliefF(X, ds.Y, filter.ReliefConfig{})
 	if s.Values[0] != base.Values[0] {
 		t.Errorf("x4 scaling changed the score: %v vs %v", s.Values[0], base.Values[0])
 	}
@@ -364,7 +364,7 @@ func TestReliefInvariances(t *testing.T) {
 	for i, v := range ds.Y {
 		y[i] = 10 - 3*v
 	}
-	s, _ = filter.ReliefF(ds.X, y, nil, nil)
+	s, _ = filter.ReliefF(ds.X, y, filter.ReliefConfig{})
 	closeSlices(t, "relabelled classes", s.Values, base.Values, 1e-12)
 }
 
@@ -378,7 +378,7 @@ func TestReliefConstantFeature(t *testing.T) {
 		6, 5, 1,
 	})
 	y := []float64{0, 0, 0, 1, 1, 1}
-	s, err := filter.Relief(X, y, nil, &filter.ReliefConfig{Categorical: []bool{false, false, true}})
+	s, err := filter.Relief(X, y, filter.ReliefConfig{Categorical: []bool{false, false, true}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -402,29 +402,29 @@ func TestReliefErrors(t *testing.T) {
 		err  error
 		run  func() error
 	}{
-		{"nil X", featlab.ErrEmpty, func() error { _, err := filter.Relief(nil, y, nil, nil); return err }},
-		{"short y", featlab.ErrShape, func() error { _, err := filter.Relief(X, y[:3], nil, nil); return err }},
-		{"names", featlab.ErrShape, func() error { _, err := filter.Relief(X, y, []string{"a"}, nil); return err }},
-		{"NaN", featlab.ErrNotFinite, func() error { _, err := filter.Relief(nan, y, nil, nil); return err }},
-		{"NaN y", featlab.ErrLabels, func() error {
-			_, err := filter.Relief(X, []float64{0, math.NaN(), 1, 1}, nil, nil)
+		{"nil X", featlab.ErrEmpty, func() error { _, err := filter.Relief(nil, y, filter.ReliefConfig{}); return err }},
+		{"short y", featlab.ErrShape, func() error { _, err := filter.Relief(X, y[:3], filter.ReliefConfig{}); return err }},
+		{"names", featlab.ErrShape, func() error { _, err := filter.Relief(X, y, filter.ReliefConfig{Names: []string{"a"}}); return err }},
+		{"NaN", featlab.ErrNotFinite, func() error { _, err := filter.Relief(nan, y, filter.ReliefConfig{}); return err }},
+		{"NaN y", featlab.ErrNotFinite, func() error {
+			_, err := filter.Relief(X, []float64{0, math.NaN(), 1, 1}, filter.ReliefConfig{})
 			return err
 		}},
-		{"fractional labels", featlab.ErrLabels, func() error { _, err := filter.Relief(X, []float64{0, 0.5, 1, 1}, nil, nil); return err }},
-		{"one class", featlab.ErrLabels, func() error { _, err := filter.ReliefF(X, []float64{1, 1, 1, 1}, nil, nil); return err }},
-		{"three classes", featlab.ErrLabels, func() error { _, err := filter.Relief(X, []float64{0, 1, 2, 1}, nil, nil); return err }},
+		{"fractional labels", featlab.ErrLabels, func() error { _, err := filter.Relief(X, []float64{0, 0.5, 1, 1}, filter.ReliefConfig{}); return err }},
+		{"one class", featlab.ErrLabels, func() error { _, err := filter.ReliefF(X, []float64{1, 1, 1, 1}, filter.ReliefConfig{}); return err }},
+		{"three classes", featlab.ErrLabels, func() error { _, err := filter.Relief(X, []float64{0, 1, 2, 1}, filter.ReliefConfig{}); return err }},
 		{"categorical length", featlab.ErrShape, func() error {
-			_, err := filter.Relief(X, y, nil, &filter.ReliefConfig{Categorical: []bool{true}})
+			_, err := filter.Relief(X, y, filter.ReliefConfig{Categorical: []bool{true}})
 			return err
 		}},
-		{"negative K", featlab.ErrParam, func() error { _, err := filter.Relief(X, y, nil, &filter.ReliefConfig{K: -1}); return err }},
-		{"Samples > m", featlab.ErrParam, func() error { _, err := filter.Relief(X, y, nil, &filter.ReliefConfig{Samples: 5}); return err }},
-		{"Samples < 0", featlab.ErrParam, func() error { _, err := filter.Relief(X, y, nil, &filter.ReliefConfig{Samples: -1}); return err }},
+		{"negative K", featlab.ErrParam, func() error { _, err := filter.Relief(X, y, filter.ReliefConfig{K: -1}); return err }},
+		{"Samples > m", featlab.ErrParam, func() error { _, err := filter.Relief(X, y, filter.ReliefConfig{Samples: 5}); return err }},
+		{"Samples < 0", featlab.ErrParam, func() error { _, err := filter.Relief(X, y, filter.ReliefConfig{Samples: -1}); return err }},
 		{"distance", featlab.ErrParam, func() error {
-			_, err := filter.Relief(X, y, nil, &filter.ReliefConfig{Distance: 7})
+			_, err := filter.Relief(X, y, filter.ReliefConfig{Distance: 7})
 			return err
 		}},
-		{"nil dataset", featlab.ErrEmpty, func() error { _, err := filter.ReliefDataset(nil, nil); return err }},
+		{"nil dataset", featlab.ErrEmpty, func() error { _, err := filter.ReliefDataset(nil, filter.ReliefConfig{}); return err }},
 	}
 	for _, c := range cases {
 		if err := c.run(); !errors.Is(err, c.err) {
@@ -436,7 +436,7 @@ func TestReliefErrors(t *testing.T) {
 // Notebook 02 claims on watermelon 3.0 and wine.
 func TestReliefWatermelonAndWine(t *testing.T) {
 	wm := datasets.Watermelon()
-	s, err := filter.ReliefDataset(wm, nil)
+	s, err := filter.ReliefDataset(wm, filter.ReliefConfig{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -449,7 +449,7 @@ func TestReliefWatermelonAndWine(t *testing.T) {
 	t.Logf("watermelon relief:\n%v", s)
 
 	wine := datasets.Wine()
-	f, err := filter.ReliefFDataset(wine, nil)
+	f, err := filter.ReliefFDataset(wine, filter.ReliefConfig{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -465,7 +465,7 @@ func TestReliefFindsRelevant(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := filter.Relief(ds.X, ds.Y, ds.Names, &filter.ReliefConfig{K: 10})
+	s, err := filter.Relief(ds.X, ds.Y, filter.ReliefConfig{Names: ds.Names, K: 10})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -489,7 +489,7 @@ func ExampleRelief() {
 		4, 1,
 	})
 	y := []float64{0, 0, 1, 1}
-	s, _ := filter.Relief(X, y, []string{"x1", "x2"}, &filter.ReliefConfig{Categorical: []bool{false, true}})
+	s, _ := filter.Relief(X, y, filter.ReliefConfig{Names: []string{"x1", "x2"}, Categorical: []bool{false, true}})
 	fmt.Println(s.Values)
 	top, _ := s.TopK(1)
 	fmt.Println(top.ChosenNames)
@@ -512,9 +512,9 @@ func BenchmarkReliefF(b *testing.B) {
 		}
 		for _, w := range []int{1, 0} {
 			b.Run(fmt.Sprintf("m=%d/d=%d/workers=%d", m, d, w), func(b *testing.B) {
-				cfg := &filter.ReliefConfig{Workers: w}
+				cfg := filter.ReliefConfig{Workers: w}
 				for b.Loop() {
-					if _, err := filter.ReliefF(X, y, nil, cfg); err != nil {
+					if _, err := filter.ReliefF(X, y, cfg); err != nil {
 						b.Fatal(err)
 					}
 				}
@@ -550,7 +550,7 @@ func TestReliefGolden(t *testing.T) {
 		if g.Data == "watermelon" {
 			ds = datasets.Watermelon()
 		}
-		cfg := &filter.ReliefConfig{K: g.K, NormalizedPriors: g.NormalizedPriors}
+		cfg := filter.ReliefConfig{K: g.K, NormalizedPriors: g.NormalizedPriors}
 		if g.Manhattan {
 			cfg.Distance = filter.ReliefManhattan
 		}
@@ -568,7 +568,7 @@ func TestReliefGolden(t *testing.T) {
 
 func ExampleReliefF() {
 	ds := datasets.Wine()
-	s, err := filter.ReliefFDataset(ds, nil)
+	s, err := filter.ReliefFDataset(ds, filter.ReliefConfig{})
 	if err != nil {
 		fmt.Println(err)
 		return

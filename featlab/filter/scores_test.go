@@ -25,28 +25,28 @@ func randMatrix(rng *rand.Rand, m, d int) *mat.Dense {
 // allScores runs every score of the package that accepts a two-class
 // target y on X.
 func allScores(X mat.Matrix, y []float64, workers int) (map[string]*Scores, error) {
-	cfg := &Config{Workers: workers}
+	cfg := Config{Workers: workers}
 	out := map[string]*Scores{}
 	type f func() (*Scores, error)
 	fs := map[string]f{
-		"pearson":  func() (*Scores, error) { return Pearson(X, y, nil, cfg) },
-		"r2":       func() (*Scores, error) { return RSquared(X, y, nil, cfg) },
-		"freg":     func() (*Scores, error) { return FRegression(X, y, nil, cfg) },
-		"spearman": func() (*Scores, error) { return Spearman(X, y, nil, cfg) },
-		"auc":      func() (*Scores, error) { return AUC(X, y, nil, cfg) },
-		"stump":    func() (*Scores, error) { return Stump(X, y, nil, cfg) },
-		"fclassif": func() (*Scores, error) { return FClassif(X, y, nil, cfg) },
-		"minsq":    func() (*Scores, error) { return MinLoss(X, y, nil, &MinLossConfig{Workers: workers}) },
-		"minhinge": func() (*Scores, error) { return MinLoss(X, y, nil, &MinLossConfig{Loss: HingeLoss, Workers: workers}) },
+		"pearson":  func() (*Scores, error) { return Pearson(X, y, cfg) },
+		"r2":       func() (*Scores, error) { return RSquared(X, y, cfg) },
+		"freg":     func() (*Scores, error) { return FRegression(X, y, cfg) },
+		"spearman": func() (*Scores, error) { return Spearman(X, y, cfg) },
+		"auc":      func() (*Scores, error) { return AUC(X, y, cfg) },
+		"stump":    func() (*Scores, error) { return Stump(X, y, cfg) },
+		"fclassif": func() (*Scores, error) { return FClassif(X, y, cfg) },
+		"minsq":    func() (*Scores, error) { return MinLoss(X, y, MinLossConfig{Workers: workers}) },
+		"minhinge": func() (*Scores, error) { return MinLoss(X, y, MinLossConfig{Loss: HingeLoss, Workers: workers}) },
 		"minlogit": func() (*Scores, error) {
-			return MinLoss(X, y, nil, &MinLossConfig{Loss: LogisticLoss, Workers: workers})
+			return MinLoss(X, y, MinLossConfig{Loss: LogisticLoss, Workers: workers})
 		},
-		"mi": func() (*Scores, error) { return MutualInfo(X, y, nil, &MIConfig{Workers: workers}) },
+		"mi": func() (*Scores, error) { return MutualInfo(X, y, MIConfig{Workers: workers}) },
 		"mi-class": func() (*Scores, error) {
-			return MutualInfo(X, y, nil, &MIConfig{DiscreteTarget: true, Workers: workers})
+			return MutualInfo(X, y, MIConfig{DiscreteTarget: true, Workers: workers})
 		},
 		"mi-jitter": func() (*Scores, error) {
-			return MutualInfo(X, y, nil, &MIConfig{Jitter: 1e-10, Seed: 7, Workers: workers})
+			return MutualInfo(X, y, MIConfig{Jitter: 1e-10, Seed: 7, Workers: workers})
 		},
 	}
 	for name, fn := range fs {
@@ -130,11 +130,11 @@ func TestMinLossSquaredEqualsPearson(t *testing.T) {
 		for i := 0; i < m; i++ {
 			X.Set(i, 2, 100*X.At(i, 2)+1e4)
 		}
-		ml, err := MinLoss(X, y, nil, nil)
+		ml, err := MinLoss(X, y, MinLossConfig{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, err := Pearson(X, y, nil, nil)
+		p, err := Pearson(X, y, Config{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -226,7 +226,7 @@ func TestStumpBruteForce(t *testing.T) {
 			}
 		}
 		pos[0], y[0], pos[1], y[1] = true, 1, false, -1 // both classes
-		s, err := Stump(X, y, nil, nil)
+		s, err := Stump(X, y, Config{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -260,7 +260,7 @@ func TestStumpHandWorked(t *testing.T) {
 	// sweep takes the lower cut, 2.5, with a = +1.
 	X := mat.NewDense(6, 1, []float64{1, 2, 3, 4, 5, 6})
 	y := []float64{0, 0, 1, 0, 1, 1}
-	s, err := Stump(X, y, []string{"v"}, nil)
+	s, err := Stump(X, y, Config{Names: []string{"v"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -268,7 +268,7 @@ func TestStumpHandWorked(t *testing.T) {
 		t.Errorf("stump = (acc %v, a %v, t %v), want (5/6, +1, 2.5)", s.Values[0], s.Signs[0], s.Thresholds[0])
 	}
 	// Reversed labels: the same cut with a = -1.
-	s, _ = Stump(X, []float64{1, 1, 0, 1, 0, 0}, nil, nil)
+	s, _ = Stump(X, []float64{1, 1, 0, 1, 0, 0}, Config{})
 	if s.Values[0] != 5.0/6 || s.Signs[0] != -1 || s.Thresholds[0] != 2.5 {
 		t.Errorf("reversed stump = (acc %v, a %v, t %v), want (5/6, -1, 2.5)", s.Values[0], s.Signs[0], s.Thresholds[0])
 	}
@@ -279,7 +279,7 @@ func TestAUCHandWorked(t *testing.T) {
 	// (half), 5>1, 5>3, 5>4 -> 4.5 of 6 = 0.75.
 	X := mat.NewDense(5, 2, []float64{3, -3, 5, -5, 1, -1, 3, -3, 4, -4})
 	y := []float64{1, 1, 0, 0, 0}
-	s, err := AUC(X, y, nil, nil)
+	s, err := AUC(X, y, Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -293,7 +293,7 @@ func TestMinLossHingeLogisticProperties(t *testing.T) {
 	X := mat.NewDense(6, 2, []float64{1, 0, 2, 1, 3, 0, 10, 1, 11, 0, 12, 1})
 	y := []float64{0, 0, 0, 1, 1, 1}
 	for _, l := range []Loss{HingeLoss, LogisticLoss} {
-		s, err := MinLoss(X, y, nil, &MinLossConfig{Loss: l})
+		s, err := MinLoss(X, y, MinLossConfig{Loss: l})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -311,11 +311,11 @@ func TestMinLossHingeLogisticProperties(t *testing.T) {
 	// Constant feature: the best constant predictor.
 	Xc := mat.NewDense(4, 1, []float64{7, 7, 7, 7})
 	yc := []float64{1, 0, 1, 1}
-	h, _ := MinLoss(Xc, yc, nil, &MinLossConfig{Loss: HingeLoss})
+	h, _ := MinLoss(Xc, yc, MinLossConfig{Loss: HingeLoss})
 	if h.Values[0] != -0.5 || !slices.Equal(h.Constant, []int{0}) {
 		t.Errorf("hinge constant = %v %v, want -0.5 (2*1/4)", h.Values, h.Constant)
 	}
-	lg, _ := MinLoss(Xc, yc, nil, &MinLossConfig{Loss: LogisticLoss})
+	lg, _ := MinLoss(Xc, yc, MinLossConfig{Loss: LogisticLoss})
 	want := -(0.75*math.Log(0.75) + 0.25*math.Log(0.25)) // binary entropy (nats)
 	if math.Abs(-lg.Values[0]-want) > 1e-15 {
 		t.Errorf("logistic constant = %v, want %v", -lg.Values[0], want)
@@ -332,8 +332,8 @@ func TestSpearmanMonotone(t *testing.T) {
 		X.Set(i, 0, v)
 		y[i] = math.Exp(3 * v)
 	}
-	s, _ := Spearman(X, y, nil, nil)
-	p, _ := Pearson(X, y, nil, nil)
+	s, _ := Spearman(X, y, Config{})
+	p, _ := Pearson(X, y, Config{})
 	if s.Values[0] != 1 || !(p.Values[0] < 0.8) {
 		t.Errorf("rho = %v (want 1), r = %v (want < 0.8)", s.Values[0], p.Values[0])
 	}
@@ -406,25 +406,29 @@ func TestErrors(t *testing.T) {
 	yc := []float64{0, 1, 0, 1}
 	type call func(X mat.Matrix, y []float64, names []string) (*Scores, error)
 	reg := map[string]call{
-		"pearson":  func(X mat.Matrix, y []float64, n []string) (*Scores, error) { return Pearson(X, y, n, nil) },
-		"r2":       func(X mat.Matrix, y []float64, n []string) (*Scores, error) { return RSquared(X, y, n, nil) },
-		"freg":     func(X mat.Matrix, y []float64, n []string) (*Scores, error) { return FRegression(X, y, n, nil) },
-		"spearman": func(X mat.Matrix, y []float64, n []string) (*Scores, error) { return Spearman(X, y, n, nil) },
-		"minsq":    func(X mat.Matrix, y []float64, n []string) (*Scores, error) { return MinLoss(X, y, n, nil) },
+		"pearson": func(X mat.Matrix, y []float64, n []string) (*Scores, error) { return Pearson(X, y, Config{Names: n}) },
+		"r2":      func(X mat.Matrix, y []float64, n []string) (*Scores, error) { return RSquared(X, y, Config{Names: n}) },
+		"freg": func(X mat.Matrix, y []float64, n []string) (*Scores, error) {
+			return FRegression(X, y, Config{Names: n})
+		},
+		"spearman": func(X mat.Matrix, y []float64, n []string) (*Scores, error) { return Spearman(X, y, Config{Names: n}) },
+		"minsq": func(X mat.Matrix, y []float64, n []string) (*Scores, error) {
+			return MinLoss(X, y, MinLossConfig{Names: n})
+		},
 		"mi": func(X mat.Matrix, y []float64, n []string) (*Scores, error) {
-			return MutualInfo(X, y, n, &MIConfig{K: 1})
+			return MutualInfo(X, y, MIConfig{Names: n, K: 1})
 		},
 	}
 	cls := map[string]call{
-		"auc":      func(X mat.Matrix, y []float64, n []string) (*Scores, error) { return AUC(X, y, n, nil) },
-		"stump":    func(X mat.Matrix, y []float64, n []string) (*Scores, error) { return Stump(X, y, n, nil) },
-		"fclassif": func(X mat.Matrix, y []float64, n []string) (*Scores, error) { return FClassif(X, y, n, nil) },
-		"chi2":     func(X mat.Matrix, y []float64, n []string) (*Scores, error) { return Chi2(X, y, n, nil) },
+		"auc":      func(X mat.Matrix, y []float64, n []string) (*Scores, error) { return AUC(X, y, Config{Names: n}) },
+		"stump":    func(X mat.Matrix, y []float64, n []string) (*Scores, error) { return Stump(X, y, Config{Names: n}) },
+		"fclassif": func(X mat.Matrix, y []float64, n []string) (*Scores, error) { return FClassif(X, y, Config{Names: n}) },
+		"chi2":     func(X mat.Matrix, y []float64, n []string) (*Scores, error) { return Chi2(X, y, Config{Names: n}) },
 		"hinge": func(X mat.Matrix, y []float64, n []string) (*Scores, error) {
-			return MinLoss(X, y, n, &MinLossConfig{Loss: HingeLoss})
+			return MinLoss(X, y, MinLossConfig{Names: n, Loss: HingeLoss})
 		},
 		"mi-class": func(X mat.Matrix, y []float64, n []string) (*Scores, error) {
-			return MutualInfo(X, y, n, &MIConfig{K: 1, DiscreteTarget: true})
+			return MutualInfo(X, y, MIConfig{Names: n, K: 1, DiscreteTarget: true})
 		},
 	}
 	nanX := mat.NewDense(4, 2, []float64{1, 2, 3, math.NaN(), 5, 6, 7, 8})
@@ -476,19 +480,19 @@ func TestErrors(t *testing.T) {
 		_, err := cls[name](mat.NewDense(3, 1, []float64{1, 2, 3}), []float64{0, 1, 2}, nil)
 		expect(name+" three classes", err, featlab.ErrLabels, "exactly 2")
 	}
-	_, err := Chi2(mat.NewDense(2, 2, []float64{1, 2, 3, -1}), []float64{0, 1}, []string{"a", "b"}, nil)
+	_, err := Chi2(mat.NewDense(2, 2, []float64{1, 2, 3, -1}), []float64{0, 1}, Config{Names: []string{"a", "b"}})
 	expect("chi2 negative", err, featlab.ErrParam, "row 1", "\"b\"", "non-negative")
-	_, err = MutualInfo(X, y, nil, &MIConfig{K: 4})
+	_, err = MutualInfo(X, y, MIConfig{K: 4})
 	expect("MI K >= m", err, featlab.ErrParam, "K = 4")
-	_, err = MutualInfo(X, y, nil, &MIConfig{K: -1})
+	_, err = MutualInfo(X, y, MIConfig{K: -1})
 	expect("MI K < 0", err, featlab.ErrParam, "K = -1")
-	_, err = MutualInfo(X, y, nil, &MIConfig{DiscreteFeatures: []bool{true}})
+	_, err = MutualInfo(X, y, MIConfig{DiscreteFeatures: []bool{true}})
 	expect("MI mask", err, featlab.ErrShape, "DiscreteFeatures")
-	_, err = MutualInfo(X, y, nil, &MIConfig{Jitter: -1})
+	_, err = MutualInfo(X, y, MIConfig{Jitter: -1})
 	expect("MI jitter", err, featlab.ErrParam, "Jitter")
-	_, err = MinLoss(X, y, nil, &MinLossConfig{Loss: Loss(9)})
+	_, err = MinLoss(X, y, MinLossConfig{Loss: Loss(9)})
 	expect("loss", err, featlab.ErrParam, "Loss")
-	_, err = MinLoss(X, y, nil, &MinLossConfig{Tol: -1})
+	_, err = MinLoss(X, y, MinLossConfig{Tol: -1})
 	expect("tol", err, featlab.ErrParam, "Tol")
 }
 
@@ -506,7 +510,7 @@ func TestExtremeValues(t *testing.T) {
 		X.Set(i, 3, -2e300*float64(i))
 	}
 	X.Set(0, 1, -1e12) // row 0 an outlier: the shift is far from the mean
-	p, err := Pearson(X, y, nil, nil)
+	p, err := Pearson(X, y, Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -527,7 +531,7 @@ func TestExtremeValues(t *testing.T) {
 	if f := fFromR(0.5, 0); f != 0 {
 		t.Errorf("F with no degrees of freedom = %v, want 0", f)
 	}
-	fc, err := FClassif(X, []float64{0, 0, 0, 0, 1, 1, 1, 1}, nil, nil)
+	fc, err := FClassif(X, []float64{0, 0, 0, 0, 1, 1, 1, 1}, Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -536,7 +540,7 @@ func TestExtremeValues(t *testing.T) {
 			t.Errorf("F classif[%d] = %v", j, v)
 		}
 	}
-	c, err := Chi2(mat.NewDense(4, 1, []float64{1e308, 1e308, 0, 1e307}), []float64{0, 0, 1, 1}, nil, nil)
+	c, err := Chi2(mat.NewDense(4, 1, []float64{1e308, 1e308, 0, 1e307}), []float64{0, 0, 1, 1}, Config{})
 	if err != nil || math.IsNaN(c.Values[0]) || math.IsInf(c.Values[0], 0) {
 		t.Errorf("chi2 of huge values = %v, %v", c, err)
 	}
@@ -556,11 +560,11 @@ func TestMutualInfoProperties(t *testing.T) {
 		X.Set(i, 1, rng.NormFloat64())
 		y[i] = x1 * x1
 	}
-	mi, err := MutualInfo(X, y, []string{"x1", "noise"}, nil)
+	mi, err := MutualInfo(X, y, MIConfig{Names: []string{"x1", "noise"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, _ := Pearson(X, y, nil, nil)
+	p, _ := Pearson(X, y, Config{})
 	if !(p.Values[0] < 0.1 && mi.Values[0] > 1 && mi.Values[1] < 0.05) {
 		t.Errorf("|r| = %v, MI = %v bits: want |r| < 0.1, MI(x1) > 1, MI(noise) < 0.05", p.Values[0], mi.Values)
 	}
@@ -576,13 +580,13 @@ func TestMutualInfoProperties(t *testing.T) {
 	// Hand-worked: X = Y uniform on 4 values: I = H = 2 bits.
 	Xd := mat.NewDense(8, 1, []float64{0, 1, 2, 3, 0, 1, 2, 3})
 	yd := []float64{0, 1, 2, 3, 0, 1, 2, 3}
-	s, _ := MutualInfo(Xd, yd, nil, &MIConfig{DiscreteFeatures: []bool{true}, DiscreteTarget: true})
+	s, _ := MutualInfo(Xd, yd, MIConfig{DiscreteFeatures: []bool{true}, DiscreteTarget: true})
 	if math.Abs(s.Values[0]-2) > 1e-15 {
 		t.Errorf("I(X; X) for 4 equiprobable values = %v bits, want 2", s.Values[0])
 	}
 	// Jitter is deterministic given the seed.
-	j1, _ := MutualInfo(X, y, nil, &MIConfig{Jitter: 1e-10, Seed: 3})
-	j2, _ := MutualInfo(X, y, nil, &MIConfig{Jitter: 1e-10, Seed: 3, Workers: 1})
+	j1, _ := MutualInfo(X, y, MIConfig{Jitter: 1e-10, Seed: 3})
+	j2, _ := MutualInfo(X, y, MIConfig{Jitter: 1e-10, Seed: 3, Workers: 1})
 	if !slices.Equal(j1.Values, j2.Values) {
 		t.Errorf("jittered MI not reproducible")
 	}
@@ -611,8 +615,8 @@ func TestGeneralMatrixAndNames(t *testing.T) {
 	var Xt mat.Dense
 	Xt.CloneFrom(X.T())
 	view := Xt.T() // a mat.Transpose, not a RawMatrixer
-	a, _ := Pearson(X, y, nil, nil)
-	b, err := Pearson(view, y, nil, nil)
+	a, _ := Pearson(X, y, Config{})
+	b, err := Pearson(view, y, Config{})
 	if err != nil || !slices.Equal(a.Values, b.Values) {
 		t.Errorf("Pearson on a view: %v %v, want %v", b, err, a.Values)
 	}
@@ -630,12 +634,12 @@ func TestPearsonChunksDeterministic(t *testing.T) {
 	// m = 3000 rows make 11 chunks; any number of workers gives the same
 	// bits, and the values agree with a two-pass computation per column.
 	X, y := benchData(3000, 7)
-	ref, err := Pearson(X, y, nil, &Config{Workers: 1})
+	ref, err := Pearson(X, y, Config{Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, w := range []int{2, 3, 5} {
-		s, _ := Pearson(X, y, nil, &Config{Workers: w})
+		s, _ := Pearson(X, y, Config{Workers: w})
 		if !slices.Equal(s.Values, ref.Values) {
 			t.Errorf("%d workers: %v != %v", w, s.Values, ref.Values)
 		}
@@ -645,5 +649,50 @@ func TestPearsonChunksDeterministic(t *testing.T) {
 		if !relClose(ref.Signed()[j], want, 1e-13) {
 			t.Errorf("r[%d] = %v, two-pass %v", j, ref.Signed()[j], want)
 		}
+	}
+}
+
+// Found by the reliability review (issue 9): plug-in MI of two variables
+// with a value per example allocated m^2 joint counts (80 GB at m =
+// 100000); the sparse count gives the same bits in O(m).
+func TestPlugInMISparseSameBits(t *testing.T) {
+	m := 3000 // 9e6 cells: the sparse path
+	a := make([]int, m)
+	b := make([]int, m)
+	for i := range a {
+		a[i] = (i * 7919) % m
+		b[i] = (i * 104729) % (m - 1)
+	}
+	got := plugInMI(a, b)
+	// The dense reference, written out.
+	na, nb := m, m-1
+	joint := make([]float64, na*nb)
+	ca := make([]float64, na)
+	cb := make([]float64, nb)
+	for i := range a {
+		joint[a[i]*nb+b[i]]++
+		ca[a[i]]++
+		cb[b[i]]++
+	}
+	var want float64
+	for p := 0; p < na; p++ {
+		for q := 0; q < nb; q++ {
+			if n := joint[p*nb+q]; n != 0 {
+				want += n / float64(m) * math.Log(float64(m)*n/(ca[p]*cb[q]))
+			}
+		}
+	}
+	want = math.Max(0, want)
+	if math.Float64bits(got) != math.Float64bits(want) {
+		t.Fatalf("sparse %v, dense %v", got, want)
+	}
+	// m = 100000 with a value per example: runs in O(m) memory.
+	m = 100000
+	a, b = make([]int, m), make([]int, m)
+	for i := range a {
+		a[i], b[i] = i, (i*31)%m
+	}
+	if v := plugInMI(a, b); !(v > 0) {
+		t.Fatalf("MI %v", v)
 	}
 }

@@ -13,7 +13,14 @@
 //	nb.Show(p, "05-sparsity", "lasso-path")
 //
 // writes plots/05-sparsity/lasso-path.svg and .png at the repository root
-// and displays the SVG inline.
+// and displays the PNG inline.
+//
+// Every display is stored so that it reads without HTML trust: Jupyter
+// opens a notebook it did not run "Not Trusted", and then (like GitHub and
+// a sanitizing HTML export) drops or strips HTML output such as inline SVG.
+// Figures are therefore sent as image/png (the same bytes as the PNG in
+// plots/), and every HTML display (tables, exercise results) carries a
+// text/plain alternative and stays legible with its styles removed.
 package nb
 
 import (
@@ -24,12 +31,14 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 
 	"github.com/featlab/course/featlab"
 	"github.com/featlab/course/featlab/viz"
 	"github.com/go-gota/gota/dataframe"
 	"github.com/janpfeifer/gonb/gonbui"
+	"github.com/janpfeifer/gonb/gonbui/protocol"
 	"gonum.org/v1/plot"
 )
 
@@ -103,35 +112,41 @@ func PlotsDir() (string, error) {
 // wrapped with viz.Sized for another size) or a Figure such as a viz.Grid. The bytes depend only on the figure, so the same data gives the
 // same files.
 func Save(fig any, notebook, name string) (svg string, err error) {
+	s, _, err := save(fig, notebook, name)
+	return s, err
+}
+
+// save writes both files and returns their contents.
+func save(fig any, notebook, name string) (svg string, png []byte, err error) {
 	f, err := asFigure(fig)
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	if !validName.MatchString(notebook) || !validName.MatchString(name) {
-		return "", fmt.Errorf("nb: notebook %q and figure name %q must be plain file names", notebook, name)
+		return "", nil, fmt.Errorf("nb: notebook %q and figure name %q must be plain file names", notebook, name)
 	}
 	dir, err := PlotsDir()
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	dir = filepath.Join(dir, notebook)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", err
+		return "", nil, err
 	}
 	var s, p bytes.Buffer
 	if err := f.WriteSVG(&s); err != nil {
-		return "", fmt.Errorf("nb: rendering %s as SVG: %w", name, err)
+		return "", nil, fmt.Errorf("nb: rendering %s as SVG: %w", name, err)
 	}
 	if err := f.WritePNG(&p); err != nil {
-		return "", fmt.Errorf("nb: rendering %s as PNG: %w", name, err)
+		return "", nil, fmt.Errorf("nb: rendering %s as PNG: %w", name, err)
 	}
 	if err := writeIfChanged(filepath.Join(dir, name+".svg"), s.Bytes()); err != nil {
-		return "", err
+		return "", nil, err
 	}
 	if err := writeIfChanged(filepath.Join(dir, name+".png"), p.Bytes()); err != nil {
-		return "", err
+		return "", nil, err
 	}
-	return s.String(), nil
+	return s.String(), p.Bytes(), nil
 }
 
 // writeIfChanged leaves an identical file untouched (and its timestamp).
@@ -145,26 +160,43 @@ func writeIfChanged(path string, b []byte) error {
 // Every display is followed by gonbui.Sync: a cell's program may exit right
 // after it, and without the sync GoNB can drop output still in its pipe.
 
-// Show saves fig with Save and displays it inline. In a notebook a failure
-// stops the cell (it panics with the error, which GoNB reports); elsewhere
-// it is printed.
+// Show saves fig with Save and displays it inline as a PNG image (the
+// bytes of plots/<notebook>/<name>.png), which every notebook viewer shows
+// without trust, with the text "[figure <notebook>/<name>]" as its plain
+// alternative. A failure stops the cell as Must does.
 func Show(fig any, notebook, name string) {
-	svg, err := Save(fig, notebook, name)
+	_, png, err := save(fig, notebook, name)
 	if err != nil {
 		fail(err)
 		return
 	}
 	if gonbui.IsNotebook {
-		gonbui.DisplaySVG(svg)
-		gonbui.Sync()
+		sendPNG(png, fmt.Sprintf("[figure %s/%s]", notebook, name))
 		return
 	}
 	fmt.Printf("[figure %s/%s saved]\n", notebook, name)
 }
 
-// Must stops the cell with err when it is not nil: in a notebook by
-// panicking (the cell shows the message and the run fails, as a headless
-// run must), elsewhere too. It exists so that notebook cells stay short.
+// send displays one output with several representations; the notebook
+// picks the richest one it may show.
+func send(data map[protocol.MIMEType]any) {
+	gonbui.SendData(&protocol.DisplayData{Data: data})
+	gonbui.Sync()
+}
+
+func sendPNG(png []byte, alt string) {
+	send(map[protocol.MIMEType]any{protocol.MIMEImagePNG: png, protocol.MIMETextPlain: alt})
+}
+
+// Must stops the cell with err when it is not nil. It exists so that
+// notebook cells stay short.
+//
+// In a notebook it prints the error and the cell line of the call (GoNB
+// marks it "[[ Cell [n] Line k ]]") to stderr and ends the cell's program
+// with exit status 1: no goroutine trace, since the fault is in the data or
+// parameters the cell passed, not in the code. Headless runs report the
+// cell as failed. Outside a notebook (go test, a program) it panics with
+// the same message.
 func Must(err error) {
 	if err != nil {
 		fail(err)
@@ -177,54 +209,130 @@ func Must1[T any](v T, err error) T {
 	return v
 }
 
-func fail(err error) {
-	panic(fmt.Sprintf("featlab: %v", err))
+// ErrorText returns err's message as a student should read it: library
+// errors already start with "featlab: ", and a prefix repeated by a caller
+// that wrapped them ("featlab: validate: fold 2: featlab: ...") is removed.
+func ErrorText(err error) string {
+	if err == nil {
+		return ""
+	}
+	msg := err.Error()
+	if rest, ok := strings.CutPrefix(msg, "featlab: "); ok {
+		return "featlab: " + strings.ReplaceAll(rest, "featlab: ", "")
+	}
+	return msg
 }
 
-// HTML displays raw HTML in a notebook, or prints it elsewhere.
+// exit ends the cell's program; a variable so tests can intercept it.
+var exit = os.Exit
+
+func fail(err error) {
+	msg := ErrorText(err)
+	if !gonbui.IsNotebook {
+		panic(msg)
+	}
+	fmt.Fprintf(os.Stderr, "error: %s\n", msg)
+	if at := callSite(); at != "" {
+		fmt.Fprintf(os.Stderr, "  in this cell at %s\n", at)
+	}
+	gonbui.Sync()
+	exit(1)
+}
+
+// callSite returns file:line of the first caller outside package nb: in a
+// notebook, a line of GoNB's generated main.go, which GoNB rewrites into
+// the cell number and line when it prints stderr.
+func callSite() string {
+	pcs := make([]uintptr, 16)
+	n := runtime.Callers(3, pcs)
+	frames := runtime.CallersFrames(pcs[:n])
+	for {
+		f, more := frames.Next()
+		if !strings.HasPrefix(f.Function, module+"/featlab/nb.") && f.File != "" {
+			return fmt.Sprintf("%s:%d", f.File, f.Line)
+		}
+		if !more {
+			return ""
+		}
+	}
+}
+
+// HTML displays raw HTML in a notebook, or prints it elsewhere. The plain
+// text alternative stored with it, for viewers that do not trust HTML, is
+// the HTML with its tags removed.
 func HTML(s string) {
+	htmlWithText(s, plainText(s))
+}
+
+func htmlWithText(h, text string) {
 	if gonbui.IsNotebook {
-		gonbui.DisplayHTML(s)
-		gonbui.Sync()
+		send(map[protocol.MIMEType]any{protocol.MIMETextHTML: h, protocol.MIMETextPlain: text})
 		return
 	}
-	fmt.Println(s)
+	fmt.Println(h)
 }
 
-// Markdown displays Markdown in a notebook, or prints it elsewhere.
+var (
+	tagRE   = regexp.MustCompile(`<[^>]*>`)
+	breakRE = regexp.MustCompile(`(?i)</?(tr|p|div|table|h[1-6])\b[^>]*>|<br\s*/?>`)
+	cellRE  = regexp.MustCompile(`(?i)</t[dh]>`)
+)
+
+// plainText reduces HTML to readable text: one line per row, paragraph or
+// block, cells separated by two spaces.
+func plainText(h string) string {
+	t := breakRE.ReplaceAllString(h, "\n")
+	t = cellRE.ReplaceAllString(t, "  ")
+	t = html.UnescapeString(tagRE.ReplaceAllString(t, ""))
+	var lines []string
+	for _, l := range strings.Split(t, "\n") {
+		if l = strings.TrimRight(l, " \t"); strings.TrimSpace(l) != "" {
+			lines = append(lines, l)
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// Markdown displays Markdown in a notebook, or prints it elsewhere. The
+// Markdown source is stored as the plain-text alternative, which untrusted
+// viewers show instead.
 func Markdown(s string) {
 	if gonbui.IsNotebook {
-		gonbui.DisplayMarkdown(s)
-		gonbui.Sync()
+		send(map[protocol.MIMEType]any{protocol.MIMETextMarkdown: s, protocol.MIMETextPlain: s})
 		return
 	}
 	fmt.Println(s)
 }
 
 // Display shows v in the most readable form available: a value with an
-// HTML() string method (exercise results, scores) as HTML; a data frame or
-// a *featlab.Selection as an HTML table; a figure inline without saving;
-// anything else printed with fmt.
+// HTML() string method (exercise results, scores) as HTML, with its
+// String() (or the HTML's text) as the plain alternative; a data frame or a
+// *featlab.Selection as an HTML table with a plain-text table beside it; a
+// figure inline as a PNG without saving; anything else printed with fmt.
 func Display(v any) {
 	switch x := v.(type) {
 	case interface{ HTML() string }:
-		HTML(x.HTML())
+		h := x.HTML()
+		text := plainText(h)
+		if s, ok := v.(fmt.Stringer); ok {
+			text = s.String()
+		}
+		htmlWithText(h, text)
 	case *featlab.Selection:
-		HTML(SelectionHTML(x))
+		htmlWithText(SelectionHTML(x), plainText(SelectionHTML(x)))
 	case dataframe.DataFrame:
-		HTML(TableHTML(x))
+		htmlWithText(TableHTML(x), TableText(x))
 	case *dataframe.DataFrame:
-		HTML(TableHTML(*x))
+		htmlWithText(TableHTML(*x), TableText(*x))
 	case *plot.Plot, Figure:
 		f, err := asFigure(x)
 		if err != nil {
 			fail(err)
 		}
 		var b bytes.Buffer
-		Must(f.WriteSVG(&b))
+		Must(f.WritePNG(&b))
 		if gonbui.IsNotebook {
-			gonbui.DisplaySVG(b.String())
-			gonbui.Sync()
+			sendPNG(b.Bytes(), "[figure]")
 		} else {
 			fmt.Println("[figure]")
 		}
@@ -233,16 +341,37 @@ func Display(v any) {
 	}
 }
 
-// TableHTML renders a data frame as an HTML table; floats are shown with 6
-// significant digits.
-func TableHTML(df dataframe.DataFrame) string {
-	var b strings.Builder
-	b.WriteString(`<table style="border-collapse:collapse;font-family:monospace;font-size:90%">` + "\n<tr>")
+// TableText renders a data frame as an aligned plain-text table, floats
+// with 6 significant digits as in TableHTML.
+func TableText(df dataframe.DataFrame) string {
 	names := df.Names()
-	for _, n := range names {
-		fmt.Fprintf(&b, `<th style="border-bottom:1px solid #888;padding:2px 8px;text-align:right">%s</th>`, html.EscapeString(n))
+	cols := tableCells(df)
+	width := make([]int, len(names))
+	for j, n := range names {
+		width[j] = len(n)
+		for _, c := range cols[j] {
+			width[j] = max(width[j], len(c))
+		}
 	}
-	b.WriteString("</tr>\n")
+	var b strings.Builder
+	line := func(cell func(j int) string) {
+		for j := range names {
+			if j > 0 {
+				b.WriteString("  ")
+			}
+			fmt.Fprintf(&b, "%*s", width[j], cell(j))
+		}
+		b.WriteString("\n")
+	}
+	line(func(j int) string { return names[j] })
+	for i := 0; i < df.Nrow(); i++ {
+		line(func(j int) string { return cols[j][i] })
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+func tableCells(df dataframe.DataFrame) [][]string {
+	names := df.Names()
 	cols := make([][]string, len(names))
 	for j, n := range names {
 		s := df.Col(n)
@@ -255,6 +384,20 @@ func TableHTML(df dataframe.DataFrame) string {
 			}
 		}
 	}
+	return cols
+}
+
+// TableHTML renders a data frame as an HTML table; floats are shown with 6
+// significant digits.
+func TableHTML(df dataframe.DataFrame) string {
+	var b strings.Builder
+	b.WriteString(`<table style="border-collapse:collapse;font-family:monospace;font-size:90%">` + "\n<tr>")
+	names := df.Names()
+	for _, n := range names {
+		fmt.Fprintf(&b, `<th style="border-bottom:1px solid #888;padding:2px 8px;text-align:right">%s</th>`, html.EscapeString(n))
+	}
+	b.WriteString("</tr>\n")
+	cols := tableCells(df)
 	for i := 0; i < df.Nrow(); i++ {
 		b.WriteString("<tr>")
 		for j := range names {

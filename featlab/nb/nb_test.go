@@ -3,6 +3,7 @@ package nb
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -153,4 +154,80 @@ func TestHeadlessProgressIsFiveFixedLines(t *testing.T) {
 			t.Errorf("steps %v printed:\n%s\nwant:\n%s", steps[:min(len(steps), 5)], got, want)
 		}
 	}
+}
+
+func TestErrorTextDropsRepeatedPrefix(t *testing.T) {
+	inner := featlab.Errorf(featlab.ErrNotFinite, "value NaN at row 3, column 1")
+	wrapped := fmt.Errorf("featlab: validate: fold 2: %w", inner)
+	for _, tc := range []struct {
+		err  error
+		want string
+	}{
+		{inner, "featlab: value NaN at row 3, column 1: NaN or Inf in data"},
+		{wrapped, "featlab: validate: fold 2: value NaN at row 3, column 1: NaN or Inf in data"},
+		{errors.New("nb: nil figure"), "nb: nil figure"},
+		{nil, ""},
+	} {
+		if got := ErrorText(tc.err); got != tc.want {
+			t.Errorf("ErrorText(%v) = %q, want %q", tc.err, got, tc.want)
+		}
+	}
+}
+
+func TestMustMessageHasOnePrefix(t *testing.T) {
+	defer func() {
+		r := recover()
+		if s, _ := r.(string); s != "featlab: k = 0 outside [1, 3]: invalid parameter" {
+			t.Errorf("Must panicked with %q", r)
+		}
+	}()
+	Must(featlab.Errorf(featlab.ErrParam, "k = 0 outside [1, 3]"))
+}
+
+func TestPlainTextKeepsTheWords(t *testing.T) {
+	h := `<div style="x"><b>&#10008; FAIL</b> <b>mean</b>: case 2 of 50<table><tr><td>expected</td><td><code>2.5</code></td></tr>` +
+		`<tr><td>got</td><td><code>10</code></td></tr></table><div><b>Hint:</b> divide &amp; conquer</div></div>`
+	want := "✘ FAIL mean: case 2 of 50\nexpected  2.5\ngot  10\nHint: divide & conquer"
+	if got := plainText(h); got != want {
+		t.Errorf("plainText:\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestTableTextAligns(t *testing.T) {
+	df := dataframe.New(series.New([]string{"a", "bcd"}, series.String, "name"),
+		series.New([]float64{1.5, 22}, series.Float, "value"))
+	want := "name  value\n   a    1.5\n bcd     22"
+	if got := TableText(df); got != want {
+		t.Errorf("TableText:\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestSliderHeadlessIsShowAtTheDefault(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("FEATLAB_PLOTS", dir)
+	var drawn []float64
+	draw := func(v float64) (any, error) {
+		drawn = append(drawn, v)
+		return linePlot(t), nil
+	}
+	Slider("99-test", "slid", "lambda", []float64{0.1, 0.2, 0.3}, 1, draw)
+	if len(drawn) != 1 || drawn[0] != 0.2 {
+		t.Errorf("headless Slider drew %v, want only the default 0.2", drawn)
+	}
+	Show(linePlot(t), "99-test", "shown")
+	a, err1 := os.ReadFile(filepath.Join(dir, "99-test", "slid.png"))
+	b, err2 := os.ReadFile(filepath.Join(dir, "99-test", "shown.png"))
+	if err1 != nil || err2 != nil || !bytes.Equal(a, b) {
+		t.Errorf("headless Slider did not save what Show saves (%v, %v)", err1, err2)
+	}
+}
+
+func TestSliderRejectsBadDefault(t *testing.T) {
+	t.Setenv("FEATLAB_PLOTS", t.TempDir())
+	defer func() {
+		if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "default index 3") {
+			t.Errorf("Slider with a bad default recovered %v", r)
+		}
+	}()
+	Slider("99-test", "x", "b", []float64{1, 2, 3}, 3, func(float64) (any, error) { return linePlot(t), nil })
 }

@@ -1,6 +1,7 @@
 package stability
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -12,7 +13,10 @@ import (
 
 // LassoConfig configures LassoPath, the stability paths of the lasso
 // (1/2m)||Xw - y||^2 + lambda ||w||_1 (eq. 25.8, linear.LassoPath). The
-// zero value is the default noted at each field.
+// zero value is the default noted at each field; the embedded Config holds
+// the stability-selection settings (Rounds, Sampling, Threshold,
+// ExpectedFalse, Seed, Workers, Progress, Names), whose Selector, Grid and
+// PathSelector must be left nil (LassoPath sets its own).
 type LassoConfig struct {
 	// Lambdas is the grid. Default: NLambdas values geometrically spaced
 	// from lambda_max of the full data (linear.LassoGrid) down to
@@ -36,6 +40,8 @@ type LassoConfig struct {
 	// linear.DefaultTol and linear.DefaultMaxIterCD).
 	Tol     float64
 	MaxIter int
+	// Config holds the stability-selection settings.
+	Config
 }
 
 // LassoPath runs stability selection with the lasso over a lambda grid:
@@ -43,9 +49,19 @@ type LassoConfig struct {
 // linear.LassoPath) and the support at each lambda recorded. The result's
 // Frequency[j] is the stability path of feature j; its Selection is the
 // stable set {j : max_lambda Pi_j(lambda) >= Threshold}.
-func LassoPath(X mat.Matrix, y []float64, lc LassoConfig, cfg Config) (*PathResult, error) {
+func LassoPath(X mat.Matrix, y []float64, cfg LassoConfig) (*PathResult, error) {
+	return LassoPathContext(context.Background(), X, y, cfg)
+}
+
+// LassoPathContext is LassoPath with a context, stopping as SelectContext
+// does.
+func LassoPathContext(ctx context.Context, X mat.Matrix, y []float64, cfg LassoConfig) (*PathResult, error) {
 	if _, _, err := featlab.CheckXY(X, y, nil); err != nil {
 		return nil, err
+	}
+	lc := cfg
+	if lc.Selector != nil || lc.PathSelector != nil || lc.Grid != nil {
+		return nil, featlab.Errorf(featlab.ErrParam, "stability: LassoPath sets its own selector and grid; leave Config.Selector, PathSelector and Grid nil (use Lambdas for the grid)")
 	}
 	if !(lc.Weakness >= 0 && lc.Weakness <= 1) {
 		return nil, featlab.Errorf(featlab.ErrParam, "stability: Weakness = %v must be in [0, 1]", lc.Weakness)
@@ -101,16 +117,16 @@ func LassoPath(X mat.Matrix, y []float64, lc LassoConfig, cfg Config) (*PathResu
 		}
 		return supports(p.Coefs), nil
 	}
-	res, err := path(X, y, grid, sel, cfg)
-	if err != nil {
+	res, err := path(ctx, X, y, grid, sel, lc.Config)
+	if res == nil {
 		return nil, err
 	}
 	name := "lasso"
 	if randomised {
 		name = fmt.Sprintf("randomised lasso (weakness %s)", featlab.FormatFloat(lc.Weakness))
 	}
-	res.Selection.Method = name + ", " + res.Selection.Method
-	return res, nil
+	res.Stable.Method = name + ", " + res.Stable.Method
+	return res, err
 }
 
 // supports returns, for each column k of the d x n coefficient matrix, the
@@ -129,11 +145,11 @@ func supports(C *mat.Dense) [][]int {
 	return out
 }
 
-// Lasso returns a Selector that fits the lasso at a fixed lambda
+// Lasso returns a featlab.Selector that fits the lasso at a fixed lambda
 // (linear.Lasso, coordinate descent at tolerance 1e-8) and selects the
 // features with nonzero coefficient.
-func Lasso(lambda float64, intercept bool) Selector {
-	return func(X *mat.Dense, y []float64) ([]int, error) {
+func Lasso(lambda float64, intercept bool) featlab.Selector {
+	return featlab.SelectorFunc(func(X mat.Matrix, y []float64) (*featlab.Selection, error) {
 		if math.IsNaN(lambda) {
 			return nil, featlab.Errorf(featlab.ErrParam, "stability: lasso lambda is NaN")
 		}
@@ -141,6 +157,17 @@ func Lasso(lambda float64, intercept bool) Selector {
 		if err != nil {
 			return nil, err
 		}
-		return r.Support(), nil
+		_, d := X.Dims()
+		return featlab.NewSelection("lasso, lambda = "+featlab.FormatFloat(lambda), featlab.DefaultNames(d), r.Support()), nil
+	})
+}
+
+// Select makes a LassoConfig a featlab.Selector: it runs LassoPath on X
+// and y and returns the stable set.
+func (c LassoConfig) Select(X mat.Matrix, y []float64) (*featlab.Selection, error) {
+	r, err := LassoPath(X, y, c)
+	if err != nil {
+		return nil, err
 	}
+	return r.Selection(), nil
 }

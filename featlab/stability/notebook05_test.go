@@ -432,21 +432,21 @@ func TestNotebook05StabilityClaims(t *testing.T) {
 		s    stability.Sampling
 		want []int
 	}{{stability.Bootstrap, []int{0, 10, 19, 20, 30, 34, 40}}, {stability.Halves, []int{0, 10, 20, 30, 40}}} {
-		res, err := stability.Select(ds.X, ds.Y, stability.Lasso(cv.LambdaMin, true), stability.Config{Sampling: c.s, Seed: 1})
+		res, err := stability.Select(ds.X, ds.Y, stability.Config{Selector: stability.Lasso(cv.LambdaMin, true), Sampling: c.s, Seed: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := append([]int(nil), res.Selection.Chosen...)
+		got := append([]int(nil), res.Selection().Chosen...)
 		sort.Ints(got)
 		if len(res.Union) != 50 || !equalInts(got, c.want) {
 			t.Errorf("%v: union of %d, threshold set %v (want %v)", c.s, len(res.Union), got, c.want)
 		}
 	}
-	p, err := stability.LassoPath(ds.X, ds.Y, stability.LassoConfig{Intercept: true}, stability.Config{Seed: 1})
+	p, err := stability.LassoPath(ds.X, ds.Y, stability.LassoConfig{Intercept: true, Config: stability.Config{Seed: 1}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := append([]int(nil), p.Selection.Chosen...)
+	got := append([]int(nil), p.Selection().Chosen...)
 	sort.Ints(got)
 	if len(got) != 5 {
 		t.Fatalf("stable set %v", got)

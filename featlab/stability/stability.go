@@ -3,11 +3,11 @@
 // CS-E4710 lecture 10): run a feature selector on many random subsamples
 // of the data and keep the features it picks often.
 //
-// A selector is any function from a data subsample (X, y) to a set of
-// feature indices: a lasso at a fixed lambda, the support of a sparse
-// logistic regression, the top k of a filter score, a forward search.
-// Select runs it on T subsamples and returns the selection frequency of
-// every feature,
+// A selector is any featlab.Selector, a function from a data subsample
+// (X, y) to a featlab.Selection: a lasso at a fixed lambda (Lasso), the
+// support of a sparse logistic regression, the top k of a filter score
+// (filter.TopKSelector), a forward search. Select runs it on T subsamples
+// and returns the selection frequency of every feature,
 //
 //	Pi_j = #{t : j in S(I_t)} / T,
 //
@@ -19,31 +19,35 @@
 // set of Meinshausen and Buhlmann (2010, eq. 7).
 //
 // Subsamples are drawn per round from a seeded stream, so results do not
-// depend on the number of workers; rounds run in parallel.
+// depend on the number of workers; rounds run in parallel. A selector that
+// panics, or returns neither a selection nor an error, gives an error naming
+// the round (wrapping featlab.ErrPanic for a panic) instead of stopping the
+// program. SelectContext, PathContext and LassoPathContext stop when their
+// context is cancelled and return the frequencies over the rounds that
+// finished.
 package stability
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"sort"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/matx"
 	"github.com/featlab/course/featlab/internal/par"
 	"gonum.org/v1/gonum/mat"
 )
 
-// Selector chooses features from a data subsample. It must not modify X or
-// y, and must be safe to call from several goroutines at once. The
-// returned indices are columns of X; their order does not matter and
-// repeats are ignored.
-type Selector func(X *mat.Dense, y []float64) ([]int, error)
-
 // PathSelector chooses features from a data subsample for each value of a
 // grid fixed in advance (for example the lasso's lambdas): element k of
-// the result is the set selected at grid value k. The same contract as
-// Selector.
-type PathSelector func(X *mat.Dense, y []float64) ([][]int, error)
+// the result is the set of column indices selected at grid value k (order
+// does not matter, repeats are ignored). Like a featlab.Selector it must
+// not modify X or y, and must be safe to call from several goroutines at
+// once; X is the subsample's own copy.
+type PathSelector func(X mat.Matrix, y []float64) ([][]int, error)
 
 // Sampling is how the subsamples of stability selection are drawn.
 type Sampling int
@@ -75,8 +79,17 @@ func (s Sampling) String() string {
 }
 
 // Config holds the parameters of stability selection. The zero value is the
-// default noted at each field.
+// default noted at each field, except that Select needs a Selector and
+// Path a Grid and a PathSelector.
 type Config struct {
+	// Selector (Select only) is run on every subsample; the features of
+	// its Selection's Chosen count as selected. Required by Select.
+	Selector featlab.Selector
+	// Grid and PathSelector (Path only): the grid values (for labelling
+	// and plotting) and the selector returning one set per grid value.
+	// Required by Path; LassoPath sets them itself.
+	Grid         []float64
+	PathSelector PathSelector
 	// Rounds is the number T of subsamples. Default 100.
 	Rounds int
 	// Sampling is the subsampling scheme. Default Halves.
@@ -122,10 +135,10 @@ type Result struct {
 	// Union lists, in increasing order, the features selected in at least
 	// one round: the union rule of the lecture.
 	Union []int
-	// Selection is the threshold rule {j : Pi_j >= Threshold}: chosen by
+	// Stable is the threshold rule {j : Pi_j >= Threshold}: chosen by
 	// decreasing frequency (ties by index), Scores the frequencies,
-	// Ranking all features by frequency.
-	Selection *featlab.Selection
+	// Ranking all features by frequency. Selection() returns it.
+	Stable *featlab.Selection
 	// Selected[t] is the sorted set chosen in round t; Samples[t] the rows
 	// of that subsample (with repeats for Bootstrap).
 	Selected [][]int
@@ -158,10 +171,10 @@ type PathResult struct {
 	MaxFrequency []float64
 	// Rounds is T.
 	Rounds int
-	// Selection is the stable set {j : MaxFrequency[j] >= Threshold}
+	// Stable is the stable set {j : MaxFrequency[j] >= Threshold}
 	// (Meinshausen and Buhlmann 2010, eq. 7), chosen by decreasing maximal
-	// frequency, Scores the maximal frequencies.
-	Selection *featlab.Selection
+	// frequency, Scores the maximal frequencies. Selection() returns it.
+	Stable *featlab.Selection
 	// Samples[t] are the rows of round t's subsample.
 	Samples [][]int
 	// MeanSelected is q_Lambda over the prefix used, QPrefix[Cut-1]
@@ -176,8 +189,17 @@ type PathResult struct {
 	threshold float64
 }
 
-func (cfg *Config) defaults(d int) (Config, error) {
-	c := *cfg
+// Selection returns the threshold rule's set, Stable.
+func (r *Result) Selection() *featlab.Selection { return r.Stable }
+
+// Selection returns the stable set, Stable.
+func (p *PathResult) Selection() *featlab.Selection { return p.Stable }
+
+// defaults returns c with its zero fields set to their defaults, checked.
+func (c Config) defaults(d int) (Config, error) {
+	if c.Workers < 0 {
+		c.Workers = 0
+	}
 	if c.Rounds < 0 {
 		return c, featlab.Errorf(featlab.ErrParam, "stability: Rounds = %d must be >= 1 (0 means the default 100)", c.Rounds)
 	}
@@ -253,18 +275,6 @@ func subsamples(m int, c Config) ([][]int, error) {
 	return rows, nil
 }
 
-// subset copies the given rows of X and y.
-func subset(raw []float64, stride, d int, y []float64, rows []int) (*mat.Dense, []float64) {
-	Xs := mat.NewDense(len(rows), d, nil)
-	data := Xs.RawMatrix().Data
-	ys := make([]float64, len(rows))
-	for k, i := range rows {
-		copy(data[k*d:(k+1)*d], raw[i*stride:i*stride+d])
-		ys[k] = y[i]
-	}
-	return Xs, ys
-}
-
 // cleanSet validates a selector's output: indices in [0, d), sorted,
 // without repeats.
 func cleanSet(s []int, d, round int) ([]int, error) {
@@ -284,99 +294,120 @@ func cleanSet(s []int, d, round int) ([]int, error) {
 	return out[:k], nil
 }
 
-// runRounds calls work(t) for every round on the pool, reporting progress
-// from the calling goroutine in increasing order, and returns the first
-// error by round index.
-func runRounds(c Config, work func(t int) error) error {
+// runRounds calls work(t) for every round on the pool (par.Do: progress
+// from the calling goroutine, panics recovered, stop on cancellation) and
+// reports which rounds finished. Errors name the round.
+func runRounds(ctx context.Context, c Config, work func(t int) error) ([]bool, error) {
 	T := c.Rounds
-	errs := make([]error, T)
-	var finished chan int
-	if c.Progress != nil {
-		finished = make(chan int, T)
-	}
-	run := func() {
-		par.For(T, c.Workers, func(t int) {
-			errs[t] = work(t)
-			if finished != nil {
-				finished <- t
-			}
-		})
-	}
-	if finished == nil {
-		run()
-	} else {
-		go run()
-		done := make([]bool, T)
-		prefix := 0
-		for range T {
-			done[<-finished] = true
-			if done[prefix] {
-				for prefix < T && done[prefix] {
-					prefix++
-				}
-				c.Progress(prefix, T)
-			}
-		}
-	}
-	for _, err := range errs {
-		if err != nil {
+	done := make([]bool, T)
+	err := par.Do(ctx, T, c.Workers, c.Progress, func(t int) error {
+		if err := work(t); err != nil {
 			return err
 		}
+		done[t] = true
+		return nil
+	})
+	var pe *par.PanicError
+	switch {
+	case err == nil:
+	case errors.As(err, &pe) && pe.Index >= 0:
+		err = fmt.Errorf("featlab: stability: round %d: selector panicked: %w", pe.Index, err)
+	case errors.As(err, &pe):
+		err = fmt.Errorf("featlab: stability: %w", err)
+	case ctx.Err() != nil && errors.Is(err, ctx.Err()):
+		err = fmt.Errorf("featlab: stability: stopped after %d of %d rounds: %w", count(done), T, err)
 	}
-	return nil
+	return done, err
 }
 
-func checkData(X mat.Matrix, y []float64) (raw []float64, stride, m, d int, err error) {
-	m, d, err = featlab.CheckXY(X, y, nil)
+func count(b []bool) int {
+	n := 0
+	for _, v := range b {
+		if v {
+			n++
+		}
+	}
+	return n
+}
+
+// finished keeps the entries of v whose round finished.
+func finished[E any](v []E, done []bool) []E {
+	var out []E
+	for t, ok := range done {
+		if ok {
+			out = append(out, v[t])
+		}
+	}
+	return out
+}
+
+// setup checks the data and the configuration (with the path-only check
+// when path is set) and draws the subsamples.
+func setup(X mat.Matrix, y []float64, cfg Config, path bool) (Xm *mat.Dense, rows [][]int, d int, c Config, err error) {
+	m, d, err := featlab.CheckXY(X, y, nil)
 	if err != nil {
-		return nil, 0, 0, 0, err
+		return nil, nil, 0, c, err
 	}
-	if rm, ok := X.(mat.RawMatrixer); ok {
-		r := rm.RawMatrix()
-		return r.Data, r.Stride, m, d, nil
+	if c, err = cfg.defaults(d); err != nil {
+		return nil, nil, 0, c, err
 	}
-	D := mat.DenseCopyOf(X)
-	return D.RawMatrix().Data, d, m, d, nil
+	if path && !math.IsInf(c.ExpectedFalse, 1) && c.Threshold <= 0.5 {
+		return nil, nil, 0, c, featlab.Errorf(featlab.ErrParam, "stability: ExpectedFalse needs Threshold > 1/2, got %v (set ExpectedFalse to +Inf to use the whole grid)", c.Threshold)
+	}
+	if rows, err = subsamples(m, c); err != nil {
+		return nil, nil, 0, c, err
+	}
+	Xm = &mat.Dense{}
+	Xm.SetRawMatrix(matx.RowMajor(X))
+	return Xm, rows, d, c, nil
 }
 
-// Select runs stability selection around sel: sel is called on cfg.Rounds
-// subsamples (see Sampling) and every feature gets its selection frequency.
-// The result holds the union rule and, as a featlab.Selection, the
-// threshold rule.
+// Select runs stability selection around cfg.Selector: it is called on
+// cfg.Rounds subsamples (see Sampling) and every feature gets its
+// selection frequency. The result holds the union rule and, as a
+// featlab.Selection (Stable, Selection()), the threshold rule.
 //
 // Errors: bad parameters (ErrParam), bad data (ErrShape, ErrEmpty,
-// ErrNotFinite), a nil selector (ErrParam), and the first error of the
-// selector by round, wrapped with the round number.
-func Select(X mat.Matrix, y []float64, sel Selector, cfg Config) (*Result, error) {
-	if sel == nil {
-		return nil, featlab.Errorf(featlab.ErrParam, "stability: nil selector")
+// ErrNotFinite), a nil Selector (ErrParam), and the first failure of the
+// selector by round, naming the round: its error, a panic (wrapping
+// featlab.ErrPanic) or a nil Selection with a nil error (ErrParam).
+func Select(X mat.Matrix, y []float64, cfg Config) (*Result, error) {
+	return SelectContext(context.Background(), X, y, cfg)
+}
+
+// SelectContext is Select with a context: once ctx is cancelled no new
+// round starts, and the result over the rounds that finished (Rounds
+// counts them) is returned with an error wrapping ctx.Err(); nil if none
+// finished.
+func SelectContext(ctx context.Context, X mat.Matrix, y []float64, cfg Config) (*Result, error) {
+	if cfg.Selector == nil {
+		return nil, featlab.Errorf(featlab.ErrParam, "stability: Config.Selector is nil")
 	}
-	raw, stride, m, d, err := checkData(X, y)
+	Xm, rows, d, c, err := setup(X, y, cfg, false)
 	if err != nil {
 		return nil, err
 	}
-	c, err := cfg.defaults(d)
-	if err != nil {
-		return nil, err
-	}
-	rows, err := subsamples(m, c)
-	if err != nil {
-		return nil, err
-	}
-	T := c.Rounds
-	selected := make([][]int, T)
-	err = runRounds(c, func(t int) error {
-		Xs, ys := subset(raw, stride, d, y, rows[t])
-		s, err := sel(Xs, ys)
+	selected := make([][]int, c.Rounds)
+	done, err := runRounds(ctx, c, func(t int) error {
+		sel, err := c.Selector.Select(matx.Rows(Xm, rows[t]), matx.Take(y, rows[t]))
 		if err != nil {
-			return fmt.Errorf("stability: round %d: %w", t, err)
+			return fmt.Errorf("featlab: stability: round %d: %w", t, err)
 		}
-		selected[t], err = cleanSet(s, d, t)
+		if sel == nil {
+			return featlab.Errorf(featlab.ErrParam, "stability: round %d: the selector returned a nil Selection and no error", t)
+		}
+		selected[t], err = cleanSet(sel.Chosen, d, t)
 		return err
 	})
-	if err != nil {
+	if err != nil && (ctx.Err() == nil || count(done) == 0) {
 		return nil, err
 	}
+	return summarize(finished(selected, done), finished(rows, done), d, c), err
+}
+
+// summarize builds the Result of the given rounds.
+func summarize(selected [][]int, rows [][]int, d int, c Config) *Result {
+	T := len(selected)
 	res := &Result{Rounds: T, Selected: selected, Samples: rows, Counts: make([]int, d), Frequency: make([]float64, d)}
 	q := 0
 	for _, s := range selected {
@@ -393,9 +424,9 @@ func Select(X mat.Matrix, y []float64, sel Selector, cfg Config) (*Result, error
 	}
 	res.MeanSelected = float64(q) / float64(T)
 	res.FalsePositiveBound = falseBound(res.MeanSelected, c.Threshold, d)
-	res.Selection = thresholdSelection(fmt.Sprintf("stability selection (%s, T = %d), frequency >= %s",
+	res.Stable = thresholdSelection(fmt.Sprintf("stability selection (%s, T = %d), frequency >= %s",
 		c.Sampling, T, featlab.FormatFloat(c.Threshold)), c.Names, res.Frequency, c.Threshold)
-	return res, nil
+	return res
 }
 
 func falseBound(q, thr float64, d int) float64 {
@@ -428,45 +459,41 @@ func thresholdSelection(method string, names []string, freq []float64, thr float
 	return sel
 }
 
-// Path runs stability selection around a selector that returns one set per
-// grid value. grid holds the grid's values (for labelling and plotting;
-// sel must return len(grid) sets). The threshold rule keeps the features
-// whose maximal frequency over the grid reaches cfg.Threshold.
-func Path(X mat.Matrix, y []float64, grid []float64, sel PathSelector, cfg Config) (*PathResult, error) {
-	if sel == nil {
-		return nil, featlab.Errorf(featlab.ErrParam, "stability: nil selector")
+// Path runs stability selection around cfg.PathSelector, a selector that
+// returns one set per value of cfg.Grid (the grid's values are for
+// labelling and plotting; the selector must return len(Grid) sets). The
+// threshold rule keeps the features whose maximal frequency over the grid
+// (its prefix allowed by ExpectedFalse) reaches cfg.Threshold. Errors as
+// for Select.
+func Path(X mat.Matrix, y []float64, cfg Config) (*PathResult, error) {
+	return PathContext(context.Background(), X, y, cfg)
+}
+
+// PathContext is Path with a context, stopping as SelectContext does.
+func PathContext(ctx context.Context, X mat.Matrix, y []float64, cfg Config) (*PathResult, error) {
+	if cfg.PathSelector == nil {
+		return nil, featlab.Errorf(featlab.ErrParam, "stability: Config.PathSelector is nil")
 	}
-	return path(X, y, grid, func(_ int, X *mat.Dense, y []float64) ([][]int, error) { return sel(X, y) }, cfg)
+	sel := cfg.PathSelector
+	return path(ctx, X, y, cfg.Grid, func(_ int, X *mat.Dense, y []float64) ([][]int, error) { return sel(X, y) }, cfg)
 }
 
 // path is Path with a selector that also receives the round index (for
 // randomised selectors that draw from a per-round stream).
-func path(X mat.Matrix, y []float64, grid []float64, sel func(t int, X *mat.Dense, y []float64) ([][]int, error), cfg Config) (*PathResult, error) {
+func path(ctx context.Context, X mat.Matrix, y []float64, grid []float64, sel func(t int, X *mat.Dense, y []float64) ([][]int, error), cfg Config) (*PathResult, error) {
 	if len(grid) == 0 {
 		return nil, featlab.Errorf(featlab.ErrEmpty, "stability: empty grid")
 	}
-	raw, stride, m, d, err := checkData(X, y)
+	Xm, rows, d, c, err := setup(X, y, cfg, true)
 	if err != nil {
 		return nil, err
 	}
-	c, err := cfg.defaults(d)
-	if err != nil {
-		return nil, err
-	}
-	if !math.IsInf(c.ExpectedFalse, 1) && c.Threshold <= 0.5 {
-		return nil, featlab.Errorf(featlab.ErrParam, "stability: ExpectedFalse needs Threshold > 1/2, got %v (set ExpectedFalse to +Inf to use the whole grid)", c.Threshold)
-	}
-	rows, err := subsamples(m, c)
-	if err != nil {
-		return nil, err
-	}
-	T, G := c.Rounds, len(grid)
-	selected := make([][][]int, T)
-	err = runRounds(c, func(t int) error {
-		Xs, ys := subset(raw, stride, d, y, rows[t])
-		sets, err := sel(t, Xs, ys)
+	G := len(grid)
+	selected := make([][][]int, c.Rounds)
+	done, err := runRounds(ctx, c, func(t int) error {
+		sets, err := sel(t, matx.Rows(Xm, rows[t]), matx.Take(y, rows[t]))
 		if err != nil {
-			return fmt.Errorf("stability: round %d: %w", t, err)
+			return fmt.Errorf("featlab: stability: round %d: %w", t, err)
 		}
 		if len(sets) != G {
 			return featlab.Errorf(featlab.ErrShape, "stability: round %d: selector returned %d sets for a grid of %d", t, len(sets), G)
@@ -480,9 +507,15 @@ func path(X mat.Matrix, y []float64, grid []float64, sel func(t int, X *mat.Dens
 		selected[t] = out
 		return nil
 	})
-	if err != nil {
+	if err != nil && (ctx.Err() == nil || count(done) == 0) {
 		return nil, err
 	}
+	return summarizePath(grid, finished(selected, done), finished(rows, done), d, c), err
+}
+
+// summarizePath builds the PathResult of the given rounds.
+func summarizePath(grid []float64, selected [][][]int, rows [][]int, d int, c Config) *PathResult {
+	T, G := len(selected), len(grid)
 	res := &PathResult{
 		Grid: append([]float64(nil), grid...), Rounds: T, Samples: rows,
 		Frequency: make([][]float64, d), MaxFrequency: make([]float64, d),
@@ -542,9 +575,9 @@ func path(X mat.Matrix, y []float64, grid []float64, sel func(t int, X *mat.Dens
 		res.MeanSelected = res.QPrefix[res.Cut-1]
 	}
 	res.FalsePositiveBound = falseBound(res.MeanSelected, c.Threshold, d)
-	res.Selection = thresholdSelection(fmt.Sprintf("stability selection (%s, T = %d) over %d of %d grid values, max frequency >= %s",
+	res.Stable = thresholdSelection(fmt.Sprintf("stability selection (%s, T = %d) over %d of %d grid values, max frequency >= %s",
 		c.Sampling, T, res.Cut, G, featlab.FormatFloat(c.Threshold)), c.Names, res.MaxFrequency, c.Threshold)
-	return res, nil
+	return res
 }
 
 // At returns the single-grid-value view of the path at index k: the
@@ -572,7 +605,19 @@ func (p *PathResult) At(k int) (*Result, error) {
 	}
 	res.MeanSelected = float64(q) / float64(p.Rounds)
 	res.FalsePositiveBound = falseBound(res.MeanSelected, p.threshold, d)
-	res.Selection = thresholdSelection(fmt.Sprintf("stability selection at grid value %s, frequency >= %s",
+	res.Stable = thresholdSelection(fmt.Sprintf("stability selection at grid value %s, frequency >= %s",
 		featlab.FormatFloat(p.Grid[k]), featlab.FormatFloat(p.threshold)), p.names, res.Frequency, p.threshold)
 	return res, nil
+}
+
+// Select makes a Config a featlab.Selector: it runs stability selection
+// around c.Selector on X and y (the package function Select) and returns
+// the stable set. As a transform.Select step it stabilises a selection
+// inside each fold of a cross-validation.
+func (c Config) Select(X mat.Matrix, y []float64) (*featlab.Selection, error) {
+	r, err := Select(X, y, c)
+	if err != nil {
+		return nil, err
+	}
+	return r.Selection(), nil
 }

@@ -1,11 +1,14 @@
 package stability
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
 	"reflect"
 	"sort"
+	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/featlab/course/featlab"
@@ -16,8 +19,19 @@ import (
 
 // topCorr is a simple deterministic selector: the k features with the
 // largest |X_j^T (y - ybar)|.
-func topCorr(k int) Selector {
-	return func(X *mat.Dense, y []float64) ([]int, error) {
+// indices adapts a function returning column indices to featlab.Selector.
+func indices(f func(X mat.Matrix, y []float64) ([]int, error)) featlab.Selector {
+	return featlab.SelectorFunc(func(X mat.Matrix, y []float64) (*featlab.Selection, error) {
+		idx, err := f(X, y)
+		if err != nil {
+			return nil, err
+		}
+		return &featlab.Selection{Method: "test", Chosen: idx}, nil
+	})
+}
+
+func topCorr(k int) featlab.Selector {
+	return indices(func(X mat.Matrix, y []float64) ([]int, error) {
 		m, d := X.Dims()
 		ybar := 0.0
 		for _, v := range y {
@@ -37,7 +51,7 @@ func topCorr(k int) Selector {
 		}
 		sort.SliceStable(idx, func(a, b int) bool { return score[idx[a]] > score[idx[b]] })
 		return idx[:k], nil
-	}
+	})
 }
 
 func support(w []float64) []int {
@@ -65,11 +79,11 @@ func TestSelectKnownSupport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := Select(ds.X, ds.Y, Lasso(0.1, true), Config{Rounds: 50, Seed: 7})
+	res, err := Select(ds.X, ds.Y, Config{Selector: Lasso(0.1, true), Rounds: 50, Seed: 7})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := sorted(res.Selection.Chosen), support(w); !reflect.DeepEqual(got, want) {
+	if got, want := sorted(res.Selection().Chosen), support(w); !reflect.DeepEqual(got, want) {
 		t.Errorf("threshold rule %v, support %v (freq %v)", got, want, res.Frequency)
 	}
 	for _, j := range support(w) {
@@ -123,11 +137,11 @@ func TestLassoPathCorrelated(t *testing.T) {
 	if len(lassoSet) != 22 {
 		t.Errorf("lasso at lambda_min selects %d features, the notebook says 22", len(lassoSet))
 	}
-	p, err := LassoPath(ds.X, ds.Y, LassoConfig{Intercept: true}, Config{Seed: 1})
+	p, err := LassoPath(ds.X, ds.Y, LassoConfig{Intercept: true, Config: Config{Seed: 1}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := sorted(p.Selection.Chosen), support(w); !reflect.DeepEqual(got, want) {
+	if got, want := sorted(p.Selection().Chosen), support(w); !reflect.DeepEqual(got, want) {
 		t.Errorf("stable set %v, support %v", got, want)
 	}
 	if p.FalsePositiveBound > 1 {
@@ -160,12 +174,12 @@ func TestLassoPathCorrelated(t *testing.T) {
 		t.Errorf("At out of range: %v", err)
 	}
 	// the whole grid without the E[V] cut puts noise features in
-	whole, err := LassoPath(ds.X, ds.Y, LassoConfig{Intercept: true}, Config{Seed: 1, ExpectedFalse: math.Inf(1)})
+	whole, err := LassoPath(ds.X, ds.Y, LassoConfig{Intercept: true, Config: Config{Seed: 1, ExpectedFalse: math.Inf(1)}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(whole.Selection.Chosen) <= 5 || whole.Cut != len(whole.Grid) {
-		t.Errorf("whole grid: %d chosen, cut %d", len(whole.Selection.Chosen), whole.Cut)
+	if len(whole.Selection().Chosen) <= 5 || whole.Cut != len(whole.Grid) {
+		t.Errorf("whole grid: %d chosen, cut %d", len(whole.Selection().Chosen), whole.Cut)
 	}
 }
 
@@ -174,15 +188,15 @@ func TestLassoPathCorrelated(t *testing.T) {
 func TestRandomisedLasso(t *testing.T) {
 	ds, _, _ := synth.Sparse(120, synth.SparseConfig{Features: 20, Support: 4, Noise: 0.5}, 2)
 	cfg := Config{Rounds: 20, Seed: 3}
-	plain, err := LassoPath(ds.X, ds.Y, LassoConfig{Intercept: true, NLambdas: 10}, cfg)
+	plain, err := LassoPath(ds.X, ds.Y, LassoConfig{Intercept: true, NLambdas: 10, Config: cfg})
 	if err != nil {
 		t.Fatal(err)
 	}
-	one, _ := LassoPath(ds.X, ds.Y, LassoConfig{Intercept: true, NLambdas: 10, Weakness: 1}, cfg)
+	one, _ := LassoPath(ds.X, ds.Y, LassoConfig{Intercept: true, NLambdas: 10, Weakness: 1, Config: cfg})
 	if !reflect.DeepEqual(plain.Frequency, one.Frequency) {
 		t.Error("weakness 1 differs from the plain lasso")
 	}
-	rnd, _ := LassoPath(ds.X, ds.Y, LassoConfig{Intercept: true, NLambdas: 10, Weakness: 0.5}, cfg)
+	rnd, _ := LassoPath(ds.X, ds.Y, LassoConfig{Intercept: true, NLambdas: 10, Weakness: 0.5, Config: cfg})
 	if reflect.DeepEqual(plain.Frequency, rnd.Frequency) {
 		t.Error("weakness 0.5 gives the plain lasso's frequencies")
 	}
@@ -199,7 +213,7 @@ func TestDeterministicWorkers(t *testing.T) {
 	var refP *PathResult
 	for _, w := range []int{1, 2, 3, 8} {
 		var calls []int
-		res, err := Select(ds.X, ds.Y, topCorr(4), Config{Rounds: 40, Seed: 9, Workers: w,
+		res, err := Select(ds.X, ds.Y, Config{Selector: topCorr(4), Rounds: 40, Seed: 9, Workers: w,
 			Progress: func(done, total int) {
 				if total != 40 {
 					t.Errorf("total %d", total)
@@ -212,7 +226,7 @@ func TestDeterministicWorkers(t *testing.T) {
 		if len(calls) == 0 || calls[len(calls)-1] != 40 || !sort.IntsAreSorted(calls) {
 			t.Errorf("workers %d: progress calls %v", w, calls)
 		}
-		p, err := LassoPath(ds.X, ds.Y, LassoConfig{Intercept: true, NLambdas: 8, Weakness: 0.6}, Config{Rounds: 12, Seed: 9, Workers: w})
+		p, err := LassoPath(ds.X, ds.Y, LassoConfig{Intercept: true, NLambdas: 8, Weakness: 0.6, Config: Config{Rounds: 12, Seed: 9, Workers: w}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -292,7 +306,7 @@ func TestErrors(t *testing.T) {
 	X, y := ds.X, ds.Y
 	boom := errors.New("boom")
 	for name, c := range map[string]struct {
-		sel  Selector
+		sel  featlab.Selector
 		cfg  Config
 		want error
 	}{
@@ -304,40 +318,42 @@ func TestErrors(t *testing.T) {
 		"threshold < 0":  {topCorr(1), Config{Threshold: -0.1}, featlab.ErrParam},
 		"expected false": {topCorr(1), Config{ExpectedFalse: -1}, featlab.ErrParam},
 		"names":          {topCorr(1), Config{Names: []string{"a"}}, featlab.ErrShape},
-		"selector error": {func(*mat.Dense, []float64) ([]int, error) { return nil, boom }, Config{Rounds: 4}, boom},
-		"bad index":      {func(*mat.Dense, []float64) ([]int, error) { return []int{6}, nil }, Config{Rounds: 4}, featlab.ErrParam},
+		"selector error": {indices(func(mat.Matrix, []float64) ([]int, error) { return nil, boom }), Config{Rounds: 4}, boom},
+		"bad index":      {indices(func(mat.Matrix, []float64) ([]int, error) { return []int{6}, nil }), Config{Rounds: 4}, featlab.ErrParam},
+		"nil selection":  {featlab.SelectorFunc(func(mat.Matrix, []float64) (*featlab.Selection, error) { return nil, nil }), Config{Rounds: 4}, featlab.ErrParam},
 	} {
-		if _, err := Select(X, y, c.sel, c.cfg); !errors.Is(err, c.want) {
+		c.cfg.Selector = c.sel
+		if _, err := Select(X, y, c.cfg); !errors.Is(err, c.want) {
 			t.Errorf("%s: err = %v, want %v", name, err, c.want)
 		}
 	}
-	if _, err := Select(mat.NewDense(1, 2, []float64{1, 2}), []float64{1}, topCorr(1), Config{}); !errors.Is(err, featlab.ErrParam) {
+	if _, err := Select(mat.NewDense(1, 2, []float64{1, 2}), []float64{1}, Config{Selector: topCorr(1)}); !errors.Is(err, featlab.ErrParam) {
 		t.Errorf("m = 1: %v", err)
 	}
-	if _, err := Select(X, y[:5], topCorr(1), Config{}); !errors.Is(err, featlab.ErrShape) {
+	if _, err := Select(X, y[:5], Config{Selector: topCorr(1)}); !errors.Is(err, featlab.ErrShape) {
 		t.Errorf("short y: %v", err)
 	}
 	bad := mat.DenseCopyOf(X)
 	bad.Set(3, 2, math.NaN())
-	if _, err := Select(bad, y, topCorr(1), Config{}); !errors.Is(err, featlab.ErrNotFinite) {
+	if _, err := Select(bad, y, Config{Selector: topCorr(1)}); !errors.Is(err, featlab.ErrNotFinite) {
 		t.Errorf("NaN: %v", err)
 	}
 	grid := []float64{1, 0.5}
-	wrong := func(*mat.Dense, []float64) ([][]int, error) { return [][]int{{0}}, nil }
-	if _, err := Path(X, y, grid, wrong, Config{Rounds: 2}); !errors.Is(err, featlab.ErrShape) {
+	wrong := func(mat.Matrix, []float64) ([][]int, error) { return [][]int{{0}}, nil }
+	if _, err := Path(X, y, Config{Grid: grid, PathSelector: wrong, Rounds: 2}); !errors.Is(err, featlab.ErrShape) {
 		t.Errorf("path selector of wrong length: %v", err)
 	}
-	if _, err := Path(X, y, nil, wrong, Config{}); !errors.Is(err, featlab.ErrEmpty) {
+	if _, err := Path(X, y, Config{Grid: nil, PathSelector: wrong}); !errors.Is(err, featlab.ErrEmpty) {
 		t.Errorf("empty grid: %v", err)
 	}
-	if _, err := Path(X, y, grid, nil, Config{}); !errors.Is(err, featlab.ErrParam) {
+	if _, err := Path(X, y, Config{Grid: grid, PathSelector: nil}); !errors.Is(err, featlab.ErrParam) {
 		t.Errorf("nil path selector: %v", err)
 	}
-	ok := func(*mat.Dense, []float64) ([][]int, error) { return [][]int{{0}, {0, 1}}, nil }
-	if _, err := Path(X, y, grid, ok, Config{Threshold: 0.5}); !errors.Is(err, featlab.ErrParam) {
+	ok := func(mat.Matrix, []float64) ([][]int, error) { return [][]int{{0}, {0, 1}}, nil }
+	if _, err := Path(X, y, Config{Grid: grid, PathSelector: ok, Threshold: 0.5}); !errors.Is(err, featlab.ErrParam) {
 		t.Errorf("threshold 0.5 with the E[V] cut: %v", err)
 	}
-	if _, err := Path(X, y, grid, ok, Config{Threshold: 0.5, ExpectedFalse: math.Inf(1)}); err != nil {
+	if _, err := Path(X, y, Config{Grid: grid, PathSelector: ok, Threshold: 0.5, ExpectedFalse: math.Inf(1)}); err != nil {
 		t.Errorf("threshold 0.5 on the whole grid: %v", err)
 	}
 	for name, lc := range map[string]LassoConfig{
@@ -345,8 +361,10 @@ func TestErrors(t *testing.T) {
 		"nlambdas":   {NLambdas: -2},
 		"increasing": {Lambdas: []float64{0.1, 0.2}},
 		"eps":        {Eps: 3},
+		"selector":   {Config: Config{Selector: topCorr(1)}},
 	} {
-		if _, err := LassoPath(X, y, lc, Config{Rounds: 2}); !errors.Is(err, featlab.ErrParam) {
+		lc.Rounds = 2
+		if _, err := LassoPath(X, y, lc); !errors.Is(err, featlab.ErrParam) {
 			t.Errorf("lasso %s: %v", name, err)
 		}
 	}
@@ -367,7 +385,7 @@ func FuzzSelect(f *testing.F) {
 			X.Set(i, 1, float64(data[3*i+1]))
 			y[i] = float64(data[3*i+2])
 		}
-		res, err := Select(X, y, topCorr(1), Config{Rounds: int(rounds % 8), Sampling: Sampling(sampling % 4)})
+		res, err := Select(X, y, Config{Selector: topCorr(1), Rounds: int(rounds % 8), Sampling: Sampling(sampling % 4)})
 		if err != nil {
 			return
 		}
@@ -383,7 +401,7 @@ func BenchmarkLassoPathStability(b *testing.B) {
 	ds, _, _ := synth.Sparse(200, synth.SparseConfig{Rho: 0.5, Noise: 1}, 1)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := LassoPath(ds.X, ds.Y, LassoConfig{Intercept: true}, Config{Seed: 1, Workers: 1}); err != nil {
+		if _, err := LassoPath(ds.X, ds.Y, LassoConfig{Intercept: true, Config: Config{Seed: 1, Workers: 1}}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -393,13 +411,13 @@ func BenchmarkLassoPathStability(b *testing.B) {
 // support is {x1, x11, x21}: 50 subsamples of half the data.
 func ExampleSelect() {
 	ds, _, _ := synth.Sparse(100, synth.SparseConfig{Features: 30, Support: 3, Noise: 0.5}, 1)
-	res, err := Select(ds.X, ds.Y, Lasso(0.1, true), Config{Rounds: 50, Seed: 1})
+	res, err := Select(ds.X, ds.Y, Config{Selector: Lasso(0.1, true), Rounds: 50, Seed: 1})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	for _, j := range res.Selection.Chosen {
-		fmt.Printf("%s %.2f\n", res.Selection.Names[j], res.Frequency[j])
+	for _, j := range res.Selection().Chosen {
+		fmt.Printf("%s %.2f\n", res.Selection().Names[j], res.Frequency[j])
 	}
 	fmt.Println("union:", len(res.Union), "features")
 	// Output:
@@ -407,4 +425,96 @@ func ExampleSelect() {
 	// x11 1.00
 	// x21 1.00
 	// union: 30 features
+}
+
+// A selector that panics on a worker goroutine must not kill the program:
+// Select returns an error wrapping featlab.ErrPanic that names the round
+// (issue 9).
+func TestSelectorPanicIsAnError(t *testing.T) {
+	ds, _, _ := synth.Sparse(40, synth.SparseConfig{Features: 6, Support: 2}, 1)
+	var calls atomic.Int32
+	sel := featlab.SelectorFunc(func(X mat.Matrix, y []float64) (*featlab.Selection, error) {
+		if calls.Add(1) == 3 {
+			panic("student bug")
+		}
+		return &featlab.Selection{Chosen: []int{0}}, nil
+	})
+	for _, w := range []int{1, 4} {
+		calls.Store(0)
+		_, err := Select(ds.X, ds.Y, Config{Selector: sel, Rounds: 10, Workers: w})
+		if !errors.Is(err, featlab.ErrPanic) || !strings.Contains(err.Error(), "round ") || !strings.Contains(err.Error(), "student bug") {
+			t.Errorf("workers %d: err = %v, want a panic error naming the round", w, err)
+		}
+	}
+	psel := func(mat.Matrix, []float64) ([][]int, error) { panic("path bug") }
+	if _, err := Path(ds.X, ds.Y, Config{Grid: []float64{1}, PathSelector: psel, Rounds: 4, Workers: 2}); !errors.Is(err, featlab.ErrPanic) || !strings.Contains(err.Error(), "round 0") {
+		t.Errorf("path: err = %v", err)
+	}
+	// a Progress callback that panics stops the work
+	_, err := Select(ds.X, ds.Y, Config{Selector: topCorr(1), Rounds: 10, Progress: func(done, total int) { panic("bar") }})
+	if !errors.Is(err, featlab.ErrPanic) {
+		t.Errorf("progress panic: %v", err)
+	}
+}
+
+// Cancelled, SelectContext returns the frequencies over the rounds that
+// finished with an error wrapping context.Canceled.
+func TestSelectContextCancel(t *testing.T) {
+	ds, _, _ := synth.Sparse(60, synth.SparseConfig{Features: 8, Support: 2}, 1)
+	for _, w := range []int{1, 3} {
+		ctx, cancel := context.WithCancel(context.Background())
+		res, err := SelectContext(ctx, ds.X, ds.Y, Config{Selector: topCorr(2), Rounds: 50, Workers: w, Seed: 1,
+			Progress: func(done, total int) {
+				if done == 5 {
+					cancel()
+				}
+			}})
+		cancel()
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("workers %d: err = %v, want context.Canceled", w, err)
+		}
+		if res == nil || res.Rounds < 5 || res.Rounds >= 50 || len(res.Selected) != res.Rounds {
+			t.Fatalf("workers %d: partial result %+v", w, res)
+		}
+		sum := 0.0
+		for _, f := range res.Frequency {
+			sum += f
+		}
+		if math.Abs(sum-2) > 1e-12 { // two features per round
+			t.Errorf("workers %d: frequencies sum to %v over %d rounds, want 2", w, sum, res.Rounds)
+		}
+	}
+	// already cancelled: nothing ran, no result
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if res, err := SelectContext(ctx, ds.X, ds.Y, Config{Selector: topCorr(2)}); res != nil || !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled before start: %v, %v", res, err)
+	}
+	if res, err := LassoPathContext(ctx, ds.X, ds.Y, LassoConfig{NLambdas: 5}); res != nil || !errors.Is(err, context.Canceled) {
+		t.Errorf("lasso path cancelled before start: %v, %v", res, err)
+	}
+}
+
+// Config and LassoConfig are featlab.Selectors returning the stable set.
+func TestConfigsAreSelectors(t *testing.T) {
+	ds, _, _ := synth.Sparse(120, synth.SparseConfig{Features: 10, Support: 3, Noise: 0.5}, 2)
+	var sel featlab.Selector = Config{Selector: topCorr(3), Rounds: 20, Seed: 4}
+	got, err := sel.Select(ds.X, ds.Y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, _ := Select(ds.X, ds.Y, Config{Selector: topCorr(3), Rounds: 20, Seed: 4})
+	if !reflect.DeepEqual(got.Chosen, res.Selection().Chosen) || len(got.Chosen) == 0 {
+		t.Errorf("Config.Select %v, Select %v", got.Chosen, res.Selection().Chosen)
+	}
+	lc := LassoConfig{Intercept: true, NLambdas: 10, Config: Config{Rounds: 10, Seed: 4}}
+	sel = lc
+	got, err = sel.Select(ds.X, ds.Y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := LassoPath(ds.X, ds.Y, lc)
+	if !reflect.DeepEqual(got.Chosen, p.Selection().Chosen) {
+		t.Errorf("LassoConfig.Select %v, LassoPath %v", got.Chosen, p.Selection().Chosen)
+	}
 }

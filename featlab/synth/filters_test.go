@@ -321,7 +321,9 @@ func TestMonotone(t *testing.T) {
 // calls the notebook makes.
 
 // miConfig is the notebook's mutual-information setting.
-func miConfig() *filter.MIConfig { return &filter.MIConfig{Jitter: 1e-10, Seed: 1} }
+func miConfig(names []string) filter.MIConfig {
+	return filter.MIConfig{Names: names, Jitter: 1e-10, Seed: 1}
+}
 
 // mustScores returns s, panicking (which fails the test) on an error.
 func mustScores(s *filter.Scores, err error) *filter.Scores {
@@ -345,8 +347,8 @@ func namesOf(ds *featlab.Dataset, idx []int) []string {
 func TestNotebook02Diabetes(t *testing.T) {
 	ds := datasets.Diabetes()
 	X, y, names := ds.X, ds.Y, ds.Names
-	ml := mustScores(filter.MinLoss(X, y, names, nil))
-	r := mustScores(filter.Pearson(X, y, names, nil))
+	ml := mustScores(filter.MinLoss(X, y, filter.MinLossConfig{Names: names}))
+	r := mustScores(filter.Pearson(X, y, filter.Config{Names: names}))
 	vy := stat.PopVariance(y, nil)
 	for j := range names {
 		fromR := vy * (1 - r.Values[j]*r.Values[j])
@@ -368,11 +370,11 @@ func TestNotebook02Diabetes(t *testing.T) {
 	}
 	got := map[string]*filter.Scores{
 		"pearson":  r,
-		"rsquared": mustScores(filter.RSquared(X, y, names, nil)),
+		"rsquared": mustScores(filter.RSquared(X, y, filter.Config{Names: names})),
 		"minloss":  ml,
-		"freg":     mustScores(filter.FRegression(X, y, names, nil)),
-		"spearman": mustScores(filter.Spearman(X, y, names, nil)),
-		"mi":       mustScores(filter.MutualInfo(X, y, names, miConfig())),
+		"freg":     mustScores(filter.FRegression(X, y, filter.Config{Names: names})),
+		"spearman": mustScores(filter.Spearman(X, y, filter.Config{Names: names})),
+		"mi":       mustScores(filter.MutualInfo(X, y, miConfig(names))),
 	}
 	for k, w := range want {
 		if g := top3(got[k]); !slices.Equal(g, w) {
@@ -385,7 +387,7 @@ func TestNotebook02Diabetes(t *testing.T) {
 // risks are in TestPearsonFailure.
 func TestNotebook02PearsonFailure(t *testing.T) {
 	ds, _ := synth.PearsonFailure(1000, 1)
-	r := mustScores(filter.Pearson(ds.X, ds.Y, ds.Names, nil))
+	r := mustScores(filter.Pearson(ds.X, ds.Y, filter.Config{Names: ds.Names}))
 	if math.Abs(r.Signed()[0]) > 0.05 || math.Abs(r.Signed()[1]-0.7) > 0.05 {
 		t.Errorf("r = %v", r.Signed())
 	}
@@ -398,13 +400,13 @@ func TestNotebook02PearsonFailure(t *testing.T) {
 func notebookClassScores(ds *featlab.Dataset) map[string]*filter.Scores {
 	X, y, names := ds.X, ds.Y, ds.Names
 	return map[string]*filter.Scores{
-		"pearson":  mustScores(filter.Pearson(X, y, names, nil)),
-		"spearman": mustScores(filter.Spearman(X, y, names, nil)),
-		"mi":       mustScores(filter.MutualInfo(X, y, names, &filter.MIConfig{DiscreteTarget: true})),
-		"auc":      mustScores(filter.AUC(X, y, names, nil)),
-		"stump":    mustScores(filter.Stump(X, y, names, nil)),
-		"f":        mustScores(filter.FClassif(X, y, names, nil)),
-		"relief":   mustScores(filter.Relief(X, y, names, &filter.ReliefConfig{Mean: true})),
+		"pearson":  mustScores(filter.Pearson(X, y, filter.Config{Names: names})),
+		"spearman": mustScores(filter.Spearman(X, y, filter.Config{Names: names})),
+		"mi":       mustScores(filter.MutualInfo(X, y, filter.MIConfig{Names: names, DiscreteTarget: true})),
+		"auc":      mustScores(filter.AUC(X, y, filter.Config{Names: names})),
+		"stump":    mustScores(filter.Stump(X, y, filter.Config{Names: names})),
+		"f":        mustScores(filter.FClassif(X, y, filter.Config{Names: names})),
+		"relief":   mustScores(filter.Relief(X, y, filter.ReliefConfig{Names: names, Mean: true})),
 	}
 }
 
@@ -453,8 +455,8 @@ func TestNotebook02Elongated(t *testing.T) {
 // Spearman versus Pearson: Pearson prefers x2, Spearman x1 (rho = 1).
 func TestNotebook02Monotone(t *testing.T) {
 	ds, _ := synth.Monotone(500, 1)
-	pr := mustScores(filter.Pearson(ds.X, ds.Y, ds.Names, nil))
-	sp := mustScores(filter.Spearman(ds.X, ds.Y, ds.Names, nil))
+	pr := mustScores(filter.Pearson(ds.X, ds.Y, filter.Config{Names: ds.Names}))
+	sp := mustScores(filter.Spearman(ds.X, ds.Y, filter.Config{Names: ds.Names}))
 	if pr.Ranking()[0] != 1 || sp.Ranking()[0] != 0 {
 		t.Errorf("Pearson first %d, Spearman first %d", pr.Ranking()[0], sp.Ranking()[0])
 	}
@@ -470,8 +472,8 @@ func TestNotebook02Monotone(t *testing.T) {
 // with more than 5 bits.
 func TestNotebook02MutualInfo(t *testing.T) {
 	ds, _ := synth.Example251(1000, 1)
-	pr := mustScores(filter.Pearson(ds.X, ds.Y, ds.Names, nil))
-	mi := mustScores(filter.MutualInfo(ds.X, ds.Y, ds.Names, miConfig()))
+	pr := mustScores(filter.Pearson(ds.X, ds.Y, filter.Config{Names: ds.Names}))
+	mi := mustScores(filter.MutualInfo(ds.X, ds.Y, miConfig(ds.Names)))
 	if pr.Values[0] > 0.05 || pr.Ranking()[0] != 1 {
 		t.Errorf("Pearson %v", pr.Values)
 	}
@@ -484,7 +486,7 @@ func TestNotebook02MutualInfo(t *testing.T) {
 // threshold 16.795, 525 of 569 correct; the top five by stump accuracy.
 func TestNotebook02Stump(t *testing.T) {
 	ds := datasets.BreastCancer()
-	st := mustScores(filter.Stump(ds.X, ds.Y, ds.Names, nil))
+	st := mustScores(filter.Stump(ds.X, ds.Y, filter.Config{Names: ds.Names}))
 	top := namesOf(ds, st.Ranking()[:5])
 	want := []string{"worst_radius", "worst_area", "worst_perimeter", "worst_concave_points", "mean_concave_points"}
 	if !slices.Equal(top, want) {
@@ -504,7 +506,7 @@ func TestNotebook02Stump(t *testing.T) {
 // surface negative. Relief-F on wine: flavanoids, od280/od315, proline.
 func TestNotebook02Relief(t *testing.T) {
 	wm := datasets.Watermelon()
-	s := mustScores(filter.ReliefDataset(wm, nil))
+	s := mustScores(filter.ReliefDataset(wm, filter.ReliefConfig{}))
 	if top := namesOf(wm, s.Ranking()[:3]); !slices.Equal(top, []string{"texture", "umbilicus", "root"}) {
 		t.Errorf("watermelon top 3 %v", top)
 	}
@@ -515,7 +517,7 @@ func TestNotebook02Relief(t *testing.T) {
 		}
 	}
 	w := datasets.Wine()
-	f := mustScores(filter.ReliefFDataset(w, nil))
+	f := mustScores(filter.ReliefFDataset(w, filter.ReliefConfig{}))
 	if top := namesOf(w, f.Ranking()[:3]); !slices.Equal(top, []string{"flavanoids", "od280_od315_of_diluted_wines", "proline"}) {
 		t.Errorf("wine top 3 %v", top)
 	}
@@ -526,10 +528,11 @@ func TestNotebook02Relief(t *testing.T) {
 // filter's TestInfoGainNotebookSubsets.
 func TestNotebook02BestPair(t *testing.T) {
 	ds := datasets.Watermelon()
-	gain, err := filter.InfoGainEvaluator(ds, nil)
+	g, err := filter.NewInfoGainDataset(ds, filter.InfoGainConfig{})
 	if err != nil {
 		t.Fatal(err)
 	}
+	gain := g.Gain
 	bestA, bestB, best := 0, 0, -1.0
 	for a := range ds.Names {
 		for b := a + 1; b < len(ds.Names); b++ {

@@ -1,12 +1,14 @@
 package transform
 
 import (
+	"context"
 	"fmt"
 	"math"
 
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/matx"
 	"github.com/featlab/course/featlab/internal/par"
 )
 
@@ -56,8 +58,8 @@ type raw struct {
 
 func (r raw) row(i int) []float64 { return r.data[i*r.stride : i*r.stride+r.cols] }
 
-// rawOf returns a raw view of X without copying when X is a *mat.Dense (or
-// any mat.RawMatrixer), else a copy. It checks that X is non-empty.
+// rawOf returns a raw view of X (matx.RowMajor: without copying when X is a
+// *mat.Dense or any mat.RawMatrixer, else a copy). It checks that X is non-empty.
 // workers is the number of goroutines later passes over x may use (0: all
 // cores).
 func rawOf(X mat.Matrix, workers int) (raw, error) {
@@ -71,11 +73,7 @@ func rawOf(X mat.Matrix, workers int) (raw, error) {
 	if r == 0 || c == 0 {
 		return raw{}, featlab.Errorf(featlab.ErrEmpty, "transform: matrix is %dx%d", r, c)
 	}
-	if rm, ok := X.(mat.RawMatrixer); ok {
-		g := rm.RawMatrix()
-		return raw{data: g.Data, stride: g.Stride, rows: g.Rows, cols: g.Cols, workers: workers}, nil
-	}
-	g := mat.DenseCopyOf(X).RawMatrix()
+	g := matx.RowMajor(X)
 	return raw{data: g.Data, stride: g.Stride, rows: g.Rows, cols: g.Cols, workers: workers}, nil
 }
 
@@ -99,8 +97,21 @@ func checkFinite(x raw) error {
 }
 
 // fitted records the number of columns seen by Fit; d == 0 means not
-// fitted.
-type fitted struct{ d int }
+// fitted. cols holds the names of the data frame columns FitFrame fitted
+// on, in order, nil after a Fit on a matrix; TransformFrame uses them.
+type fitted struct {
+	d    int
+	cols []string
+}
+
+// setFitted records a fit on d columns and forgets any frame names.
+func (f *fitted) setFitted(d int) { f.d, f.cols = d, nil }
+
+// frameCols returns the frame columns of the last FitFrame, or nil.
+func (f *fitted) frameCols() []string { return f.cols }
+
+// setFrameCols records the frame columns FitFrame fitted on.
+func (f *fitted) setFrameCols(cols []string) { f.cols = append([]string(nil), cols...) }
 
 // check returns a raw view of X after checking that the transformer has
 // been fitted and that X has the fitted number of columns.
@@ -140,17 +151,10 @@ func forChunks(m, width, workers int, fn func(k, lo, hi int) error) error {
 		}
 		return fn(0, 0, m)
 	}
-	errs := make([]error, n)
-	par.For(n, workers, func(k int) {
+	return par.Do(context.Background(), n, workers, nil, func(k int) error {
 		lo := k * size
-		errs[k] = fn(k, lo, min(lo+size, m))
+		return fn(k, lo, min(lo+size, m))
 	})
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // numChunks is the number of chunks forChunks uses for m rows.

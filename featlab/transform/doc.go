@@ -18,7 +18,8 @@
 //
 // Notation: f = (f_1, ..., f_m) are the values of one feature over the m
 // training examples, fbar = (1/m) sum_i f_i its mean, and
-// v = (1/m) sum_i (f_i - fbar)^2 its population variance, as in 25.2.1.
+// v = (1/m) sum_i (f_i - fbar)^2 its population variance, as in 25.2.1
+// (Standardize.Sample uses the sample variance with divisor m - 1 instead).
 //
 // Errors. Fit and Transform return errors, never panic, on bad data:
 //
@@ -30,10 +31,24 @@
 //     (log(b + f) with b + f <= 0);
 //   - a parameter outside its documented range (b <= 0, degree < 1, an
 //     empty range) wraps featlab.ErrParam.
+//   - an output whose size a parameter or the data controls (Polynomial's
+//     degree, OneHot's categories) larger than the config's MaxCells
+//     (default featlab.DefaultMaxCells, 1 GiB of float64s) wraps
+//     featlab.ErrTooLarge; it is estimated before anything is allocated.
 //
 // A constant feature is never turned into NaN: unit range maps it to the
 // lower end of the range (0 for [0, 1]) and standardization to 0, as
 // scikit-learn does.
+//
+// Selection inside pipelines. A feature selector is a step too: Select
+// wraps any featlab.Selector (filter.TopKSelector and the other filter
+// rules, a lasso's support, a search) as a SupervisedTransformer that is
+// fitted with the targets of the training rows (Pipeline.FitXY) and keeps
+// the chosen columns of later data. Model puts a learner after the steps
+// and is itself a featlab.Learner, so validate.CrossValidate on a Model
+// standardizes and selects inside each fold, as scikit-learn's Pipeline
+// does; selecting on all the data first and cross-validating afterwards
+// gives an optimistic error.
 //
 // Gota data frames. FitFrame, TransformFrame and ApplyFrame run any
 // transformer on chosen columns of a dataframe.DataFrame, addressed by

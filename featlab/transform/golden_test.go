@@ -9,6 +9,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/featlab/course/datasets"
 	"github.com/featlab/course/featlab"
 )
 
@@ -347,5 +348,54 @@ func TestGoldenPolynomial(t *testing.T) {
 				t.Fatalf("name %d = %q, sklearn %q", k, names[k], w)
 			}
 		}
+	}
+}
+
+// TestGoldenStandardizeSample compares Standardize{Sample: true} with R's
+// scale() on diabetes (testdata/golden_r_scale.R says how to regenerate
+// testdata/golden_r_scale.json).
+func TestGoldenStandardizeSample(t *testing.T) {
+	b, err := os.ReadFile("testdata/golden_r_scale.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var g struct {
+		TrainRows     int `json:"train_rows"`
+		Center, Scale []float64
+		X5, T5        [][]float64
+	}
+	if err := json.Unmarshal(b, &g); err != nil {
+		t.Fatal(err)
+	}
+	X := datasets.Diabetes().X
+	m, d := X.Dims()
+	train := mat.DenseCopyOf(X.Slice(0, g.TrainRows, 0, d))
+	test := mat.DenseCopyOf(X.Slice(g.TrainRows, m, 0, d))
+	s := &Standardize{Sample: true}
+	if err := s.Fit(train); err != nil {
+		t.Fatal(err)
+	}
+	nearVec(t, "center", s.Mean(), g.Center, 1e-15)
+	nearVec(t, "scale", s.Scale(), g.Scale, 1e-14)
+	out, _ := s.Transform(train)
+	near(t, "scale(X)", out.Slice(0, 5, 0, d), g.X5, 1e-13)
+	out, _ = s.Transform(test)
+	near(t, "scale(T, center, scale)", out.Slice(0, 5, 0, d), g.T5, 1e-13)
+	// The population form differs by sqrt(m/(m-1)) on every feature.
+	p := &Standardize{}
+	_ = p.Fit(train)
+	r := math.Sqrt(float64(g.TrainRows) / float64(g.TrainRows-1))
+	for j, v := range p.Scale() {
+		if math.Abs(v*r-s.Scale()[j]) > 1e-12*v {
+			t.Errorf("feature %d: population scale %v * %v != sample scale %v", j, v, r, s.Scale()[j])
+		}
+	}
+	// One training row: no spread, every feature maps to 0, never NaN.
+	one := &Standardize{Sample: true}
+	if err := one.Fit(mat.NewDense(1, 2, []float64{3, 4})); err != nil {
+		t.Fatal(err)
+	}
+	if out, _ := one.Transform(mat.NewDense(1, 2, []float64{3, 4})); out.At(0, 0) != 0 || out.At(0, 1) != 0 {
+		t.Errorf("one row: %v", mat.Formatted(out))
 	}
 }

@@ -74,8 +74,8 @@ func TestNotebookRowNormalization(t *testing.T) {
 		t.Fatal(err)
 	}
 	l1, _ := transform.FitTransform(&transform.RowNormalize{Norm: transform.L1}, docs.X)
-	before, _ := filter.AUC(docs.X, docs.Y, docs.Names, nil)
-	after, _ := filter.AUC(l1, docs.Y, docs.Names, nil)
+	before, _ := filter.AUC(docs.X, docs.Y, filter.Config{Names: docs.Names})
+	after, _ := filter.AUC(l1, docs.Y, filter.Config{Names: docs.Names})
 	for j := range docs.Names {
 		if after.Values[j] <= before.Values[j] || after.Values[j] < 0.9 {
 			t.Errorf("%s: AUC %v -> %v", docs.Names[j], before.Values[j], after.Values[j])

@@ -15,7 +15,10 @@ import (
 //
 //	p := &transform.Pipeline{Steps: []featlab.Transformer{&transform.Log{}, &transform.Standardize{}}}
 //
-// is the lecture's "log-transform + normalization". Names propagate
+// is the lecture's "log-transform + normalization". A step that needs the
+// targets (SupervisedTransformer, such as Select, a feature selector) is
+// fitted by FitXY; Fit then fails. A Model is a Pipeline's steps followed
+// by a learner, itself a featlab.Learner. Names propagate
 // through the steps that implement featlab.Namer (one-hot, polynomial);
 // other steps keep their input names. InverseTransform exists when every
 // step has an inverse. A Pipeline whose first step is a OneHot can encode
@@ -59,7 +62,7 @@ func (p *Pipeline) Fit(X mat.Matrix) error {
 	if err := p.fitFrom(0, X); err != nil {
 		return err
 	}
-	p.d = x.cols
+	p.setFitted(x.cols)
 	return nil
 }
 
@@ -79,6 +82,53 @@ func (p *Pipeline) fitFrom(k int, X mat.Matrix) error {
 		}
 	}
 	return nil
+}
+
+// FitXY fits every step on the output of the previous one, as Fit does,
+// passing the targets y to the steps that need them
+// (SupervisedTransformer, such as Select): a feature selector inside the
+// pipeline learns from these rows only. y must have one value per row of
+// X.
+func (p *Pipeline) FitXY(X mat.Matrix, y []float64) error {
+	_, err := p.fitXY(X, y, false)
+	return err
+}
+
+// fitTransformXY is FitXY that also returns the last step's output on X.
+func (p *Pipeline) fitTransformXY(X mat.Matrix, y []float64) (mat.Matrix, error) {
+	return p.fitXY(X, y, true)
+}
+
+func (p *Pipeline) fitXY(X mat.Matrix, y []float64, last bool) (mat.Matrix, error) {
+	if err := p.checkSteps(); err != nil {
+		return nil, err
+	}
+	x, err := rawOf(X, 0)
+	if err != nil {
+		return nil, err
+	}
+	if len(y) != x.rows {
+		return nil, featlab.Errorf(featlab.ErrShape, "transform: Pipeline: X has %d rows but y has %d values", x.rows, len(y))
+	}
+	p.d = 0
+	for k, s := range p.Steps {
+		if sup, ok := s.(SupervisedTransformer); ok {
+			err = sup.FitXY(X, y)
+		} else {
+			err = s.Fit(X)
+		}
+		if err != nil {
+			return nil, p.wrap(k, err)
+		}
+		if k == len(p.Steps)-1 && !last {
+			break
+		}
+		if X, err = s.Transform(X); err != nil {
+			return nil, p.wrap(k, err)
+		}
+	}
+	p.d = x.cols
+	return X, nil
 }
 
 // Transform applies the fitted steps in order.
@@ -211,7 +261,7 @@ func (p *Pipeline) fitRecords(recs [][]string, na [][]bool, names []string) erro
 			return err
 		}
 	}
-	p.d = len(recs)
+	p.setFitted(len(recs))
 	return nil
 }
 

@@ -40,8 +40,15 @@ func (n Norm) check(who string) error {
 	return nil
 }
 
+// tinySumSq is the sum of squares below which some squares may have
+// underflowed (a square below 2^-1022 is subnormal, below 2^-1074 zero):
+// the l2 norm is then recomputed on the row scaled by its largest entry.
+const tinySumSq = 0x1p-960
+
 // of returns the norm of row. For l2 it sums squares directly, as
-// scikit-learn does, and rescales only when that overflows.
+// scikit-learn does, and rescales by max|x_j| when that overflows or when
+// the squares may have underflowed (a non-zero row whose squares underflow
+// would otherwise get norm 0).
 func (n Norm) of(row []float64) float64 {
 	switch n {
 	case L1:
@@ -61,10 +68,13 @@ func (n Norm) of(row []float64) float64 {
 	for _, v := range row {
 		s += v * v
 	}
-	if !math.IsInf(s, 1) {
+	if !math.IsInf(s, 1) && s >= tinySumSq {
 		return math.Sqrt(s)
 	}
 	mx := LInf.of(row)
+	if mx == 0 {
+		return 0
+	}
 	s = 0
 	for _, v := range row {
 		s += (v / mx) * (v / mx)
@@ -127,9 +137,10 @@ func (r *RowNormalize) Transform(X mat.Matrix) (*mat.Dense, error) {
 			if nrm == 0 {
 				continue
 			}
-			if math.IsInf(nrm, 1) {
-				// The norm overflows: normalize x / max|x_j| instead,
-				// which has the same direction.
+			if math.IsInf(nrm, 1) || nrm < 0x1p-500 {
+				// The norm overflows or is tiny: normalize
+				// x / max|x_j| instead, which has the same direction
+				// and a norm in [1, d].
 				mx := LInf.of(in)
 				for j, v := range in {
 					dst[j] = v / mx
@@ -196,13 +207,26 @@ func (s *MeanNormScale) Fit(X mat.Matrix) error {
 	}
 	c /= float64(len(norms))
 	if math.IsInf(c, 0) {
+		// the sum overflows: average the norms scaled by the largest
+		mx := 0.0
+		for _, v := range norms {
+			mx = max(mx, v)
+		}
+		c = 0
+		for _, v := range norms {
+			c += v / mx
+		}
+		c = mx * (c / float64(len(norms)))
+	}
+	if math.IsInf(c, 0) {
 		return featlab.Errorf(featlab.ErrNotFinite, "transform: MeanNormScale: the mean row norm overflows float64")
 	}
 	if c == 0 {
 		c = 1
 	}
 	_, d := X.Dims()
-	s.c, s.d = c, d
+	s.c = c
+	s.setFitted(d)
 	return nil
 }
 

@@ -31,6 +31,7 @@ func all() map[string]featlab.Transformer {
 	return map[string]featlab.Transformer{
 		"Center":        &Center{},
 		"Standardize":   &Standardize{},
+		"StandardizeS":  &Standardize{Sample: true},
 		"UnitRange":     &UnitRange{Min: -2, Max: 2},
 		"MaxAbs":        &MaxAbs{},
 		"Clip":          &Clip{B: 1.5},
@@ -496,5 +497,40 @@ func TestPipelineNames(t *testing.T) {
 	_, err = FitTransform(&Pipeline{Steps: []featlab.Transformer{&Standardize{}, &Log{B: 0.1}}}, X)
 	if !errors.Is(err, featlab.ErrParam) {
 		t.Errorf("log of standardized data with b = 0.1: %v", err)
+	}
+}
+
+// Rows whose squares underflow are not zero rows: RowNormalize still gives
+// them unit norm and MeanNormScale still maps the average norm to 1, at
+// every scale (issue 9: both turned such rows into zeros).
+func TestRowNormsAtExtremeScales(t *testing.T) {
+	X := randMatrix(20, 4, 3)
+	for _, c := range []float64{1e-160, 1e-200, 1e-300, 1e-310, 1e200, 1e300} {
+		Y := mat.DenseCopyOf(X)
+		Y.Scale(c, Y)
+		tiny, _ := Norms(mat.NewDense(1, 2, []float64{3 * c, 4 * c}), L2)
+		if math.Abs(tiny[0]-5*c) > 1e-12*5*c {
+			t.Errorf("scale %g: l2 norm of (3c, 4c) = %v, want %v", c, tiny[0], 5*c)
+		}
+		for _, n := range []Norm{L1, L2, LInf} {
+			out, err := FitTransform(&RowNormalize{Norm: n}, Y)
+			if err != nil {
+				t.Fatalf("scale %g, %v: %v", c, n, err)
+			}
+			ref, _ := FitTransform(&RowNormalize{Norm: n}, X)
+			if !mat.EqualApprox(out, ref, 1e-12) {
+				t.Errorf("scale %g, %v: RowNormalize differs from the unscaled rows", c, n)
+			}
+			s := &MeanNormScale{Norm: n}
+			out, err = FitTransform(s, Y)
+			if err != nil {
+				t.Fatalf("scale %g, %v: MeanNormScale: %v", c, n, err)
+			}
+			ref, _ = FitTransform(&MeanNormScale{Norm: n}, X)
+			// subnormal inputs (1e-310) carry only about 14 digits
+			if !mat.EqualApprox(out, ref, 1e-9) {
+				t.Errorf("scale %g, %v: MeanNormScale differs from the unscaled result (factor %v)", c, n, s.Factor())
+			}
+		}
 	}
 }

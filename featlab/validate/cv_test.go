@@ -2,9 +2,12 @@ package validate
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"math"
+	"os"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -202,5 +205,41 @@ func TestCrossValidateContextCancel(t *testing.T) {
 	}
 	if finished != n || finished >= 10 || math.IsNaN(res.Mean) {
 		t.Fatalf("%d folds finished (progress said %d), mean %v", finished, n, res.Mean)
+	}
+}
+
+// TestKFoldUnshuffledMatchesSklearn compares KFoldUnshuffled with the fold
+// indices of scikit-learn's KFold(n_splits=k) (testdata/kfold_unshuffled.py
+// says how to regenerate testdata/kfold_unshuffled.json).
+func TestKFoldUnshuffledMatchesSklearn(t *testing.T) {
+	b, err := os.ReadFile("testdata/kfold_unshuffled.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []struct {
+		M, K  int
+		Folds []struct{ Train, Test []int }
+	}
+	if err := json.Unmarshal(b, &cases); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cases {
+		folds, err := KFoldUnshuffled(c.M, c.K)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(folds) != len(c.Folds) {
+			t.Fatalf("m=%d k=%d: %d folds, sklearn %d", c.M, c.K, len(folds), len(c.Folds))
+		}
+		for f, want := range c.Folds {
+			if !slices.Equal(folds[f].Train, want.Train) || !slices.Equal(folds[f].Test, want.Test) {
+				t.Errorf("m=%d k=%d fold %d: test %v, sklearn %v", c.M, c.K, f, folds[f].Test, want.Test)
+			}
+		}
+	}
+	for _, bad := range [][2]int{{10, 1}, {10, 11}, {0, 2}} {
+		if _, err := KFoldUnshuffled(bad[0], bad[1]); err == nil {
+			t.Errorf("KFoldUnshuffled(%d, %d): no error", bad[0], bad[1])
+		}
 	}
 }

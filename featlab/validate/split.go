@@ -122,16 +122,53 @@ func TrainValTest(m int, valFrac, testFrac float64, seed uint64) (train, val, te
 // Algorithm (scikit-learn's KFold(n_splits=k, shuffle=True)): a uniform
 // random permutation p of 0..m-1 is cut into k consecutive pieces, the
 // first m mod k of size floor(m/k)+1, the others of size floor(m/k).
+// scikit-learn's default KFold(n_splits=k) does not shuffle: that is
+// KFoldUnshuffled.
 //
 // k must be in [2, m].
 func KFold(m, k int, seed uint64) ([]Fold, error) {
-	if err := checkM(m); err != nil {
+	if err := checkKFold(m, k); err != nil {
 		return nil, err
 	}
-	if k < 2 || k > m {
-		return nil, featlab.Errorf(featlab.ErrParam, "validate: k = %d folds must be in [2, m = %d]", k, m)
+	return contiguousFolds(newRand(seed).Perm(m), k), nil
+}
+
+// KFoldUnshuffled splits the examples 0..m-1 into k contiguous folds
+// without shuffling, as scikit-learn's default KFold(n_splits=k) (shuffle
+// False) does: fold f tests the examples from its start on, the first
+// m mod k folds holding floor(m/k)+1 examples and the others floor(m/k),
+// and trains on all the others. Use it to reproduce a published
+// cross-validation exactly; on data sorted by the target or by time the
+// folds are not exchangeable, and KFold (shuffled, with a seed) is the
+// safer default.
+//
+// k must be in [2, m].
+func KFoldUnshuffled(m, k int) ([]Fold, error) {
+	if err := checkKFold(m, k); err != nil {
+		return nil, err
 	}
-	p := newRand(seed).Perm(m)
+	order := make([]int, m)
+	for i := range order {
+		order[i] = i
+	}
+	return contiguousFolds(order, k), nil
+}
+
+func checkKFold(m, k int) error {
+	if err := checkM(m); err != nil {
+		return err
+	}
+	if k < 2 || k > m {
+		return featlab.Errorf(featlab.ErrParam, "validate: k = %d folds must be in [2, m = %d]", k, m)
+	}
+	return nil
+}
+
+// contiguousFolds cuts order into k consecutive pieces, the first
+// m mod k of size floor(m/k)+1 and the others floor(m/k); piece f is the
+// test set of fold f.
+func contiguousFolds(order []int, k int) []Fold {
+	m := len(order)
 	fold := make([]int, m)
 	start := 0
 	for f := 0; f < k; f++ {
@@ -139,12 +176,12 @@ func KFold(m, k int, seed uint64) ([]Fold, error) {
 		if f < m%k {
 			size++
 		}
-		for _, i := range p[start : start+size] {
+		for _, i := range order[start : start+size] {
 			fold[i] = f
 		}
 		start += size
 	}
-	return foldsOf(fold, k), nil
+	return foldsOf(fold, k)
 }
 
 // foldsOf turns a test-fold number per example into k sorted folds.

@@ -65,15 +65,15 @@ func TestFitScatter(t *testing.T) {
 
 func scoresOf(t *testing.T, ds *featlab.Dataset) []*filter.Scores {
 	t.Helper()
-	p, err := filter.Pearson(ds.X, ds.Y, ds.Names, nil)
+	p, err := filter.Pearson(ds.X, ds.Y, filter.Config{Names: ds.Names})
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := filter.Relief(ds.X, ds.Y, ds.Names, nil)
+	r, err := filter.Relief(ds.X, ds.Y, filter.ReliefConfig{Names: ds.Names})
 	if err != nil {
 		t.Fatal(err)
 	}
-	mi, err := filter.MutualInfo(ds.X, ds.Y, ds.Names, &filter.MIConfig{DiscreteTarget: true})
+	mi, err := filter.MutualInfo(ds.X, ds.Y, filter.MIConfig{Names: ds.Names, DiscreteTarget: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,11 +130,11 @@ func TestScoreTable(t *testing.T) {
 
 func TestScoreGrid(t *testing.T) {
 	ds := datasets.Diabetes()
-	p, err := filter.Pearson(ds.X, ds.Y, ds.Names, nil)
+	p, err := filter.Pearson(ds.X, ds.Y, filter.Config{Names: ds.Names})
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := filter.FRegression(ds.X, ds.Y, ds.Names, nil)
+	f, err := filter.FRegression(ds.X, ds.Y, filter.Config{Names: ds.Names})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,8 +184,8 @@ func ExamplePanelWithScores() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	pearson, _ := filter.Pearson(ds.X, ds.Y, ds.Names, nil)
-	relief, _ := filter.Relief(ds.X, ds.Y, ds.Names, nil)
+	pearson, _ := filter.Pearson(ds.X, ds.Y, filter.Config{Names: ds.Names})
+	relief, _ := filter.Relief(ds.X, ds.Y, filter.ReliefConfig{Names: ds.Names})
 	g, err := viz.PanelWithScores("XOR: useless alone, separable together", ds, nil, 0, pearson, relief)
 	if err != nil {
 		log.Fatal(err)

@@ -177,7 +177,7 @@ func TestPathFigures(t *testing.T) {
 	sparsityRender(t, "convergence", p)
 
 	// stability vs lasso
-	stab, err := stability.LassoPath(ds.X, ds.Y, stability.LassoConfig{Lambdas: path.Lambdas, Intercept: true}, stability.Config{Rounds: 30, Seed: 1})
+	stab, err := stability.LassoPath(ds.X, ds.Y, stability.LassoConfig{Lambdas: path.Lambdas, Intercept: true, Config: stability.Config{Rounds: 30, Seed: 1}})
 	if err != nil {
 		t.Fatal(err)
 	}

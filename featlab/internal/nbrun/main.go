@@ -2,10 +2,14 @@
 // make test do, and checks what they produced.
 //
 //	go run ./featlab/internal/nbrun exec [-inplace] [-compare] notebooks/*.ipynb
-//	go run ./featlab/internal/nbrun probe
+//	go run ./featlab/internal/nbrun probe [-root DIR]
+//	go run ./featlab/internal/nbrun kernel GONB PATH
+//	go run ./featlab/internal/nbrun freeport IP PORT
 //	go run ./featlab/internal/nbrun lint notebooks/*.ipynb
 //	go run ./featlab/internal/nbrun kernelenv KERNEL.JSON PATH
 //	go run ./featlab/internal/nbrun diffdirs WANT GOT
+//	go run ./featlab/internal/nbrun untrusted [-plots plots] notebooks/*.ipynb
+//	go run ./featlab/internal/nbrun site [-out site] [-readme README.md] [-plots plots] notebooks/*.ipynb
 //
 // exec runs each notebook with `jupyter nbconvert --execute` into a
 // temporary folder (or back in place with -inplace), with the kernel's
@@ -14,7 +18,16 @@
 // requires each cell's fresh outputs to equal the stored ones, so the
 // numbers a reader sees are those the library computes now.
 //
-// probe executes a one-cell GoNB notebook to prove the kernel works.
+// probe executes a one-cell GoNB notebook to prove the kernel works. With
+// -root (the repository), the notebook also builds every package of the
+// module a notebook can import, through the kernel exactly as a notebook
+// does, so a student's first notebook finds the Go build cache warm.
+//
+// kernel registers the GoNB kernel (gonb --install, then PATH recorded in
+// the spec) unless the registered spec already runs GONB with PATH and
+// quiet log flags.
+//
+// freeport prints the first port from PORT on that is free on IP.
 //
 // lint checks stored notebooks without running them: valid JSON, the gonb
 // kernelspec, the standard setup cell, stored outputs and no stored error.
@@ -24,6 +37,15 @@
 //
 // diffdirs compares two folders of figures byte for byte and lists every
 // file that differs, is missing or is extra.
+//
+// untrusted renders each stored notebook to HTML the way an untrusted
+// viewer does (nbconvert with sanitize_html: Jupyter's "Not Trusted", GitHub,
+// nbviewer) and fails unless every figure of plots/<notebook>/ and every
+// stored PNG output is an image on the page.
+//
+// site exports every stored (executed) notebook to static HTML, the README's
+// notebook table as index.html, links between chapters pointing at the
+// pages, then checks every page has its figures.
 package main
 
 import (
@@ -36,6 +58,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -57,7 +80,29 @@ func main() {
 		fs.Parse(os.Args[2:])
 		err = execAll(fs.Args(), *inplace, *compare, *timeout)
 	case "probe":
-		err = probe()
+		fs := flag.NewFlagSet("probe", flag.ExitOnError)
+		root := fs.String("root", "", "repository whose packages the probe builds (warms the build cache)")
+		fs.Parse(os.Args[2:])
+		err = probe(*root)
+	case "kernel":
+		if len(os.Args) != 4 {
+			usage()
+		}
+		var dataDir []byte
+		dataDir, err = exec.Command("jupyter", "--data-dir").Output()
+		if err == nil {
+			err = kernel(strings.TrimSpace(string(dataDir)), os.Args[2], os.Args[3])
+		}
+	case "freeport":
+		if len(os.Args) != 4 {
+			usage()
+		}
+		var port, free int
+		if port, err = strconv.Atoi(os.Args[3]); err == nil {
+			if free, err = freePort(os.Args[2], port); err == nil {
+				fmt.Println(free)
+			}
+		}
 	case "lint":
 		err = lintAll(os.Args[2:])
 	case "kernelenv":
@@ -65,6 +110,18 @@ func main() {
 			usage()
 		}
 		err = kernelEnv(os.Args[2], os.Args[3])
+	case "untrusted":
+		fs := flag.NewFlagSet("untrusted", flag.ExitOnError)
+		plots := fs.String("plots", "plots", "folder of the committed figures")
+		fs.Parse(os.Args[2:])
+		err = untrusted(fs.Args(), *plots)
+	case "site":
+		fs := flag.NewFlagSet("site", flag.ExitOnError)
+		out := fs.String("out", "site", "folder the pages are written to")
+		readme := fs.String("readme", "README.md", "README whose notebook table becomes the index page")
+		plots := fs.String("plots", "plots", "folder of the committed figures")
+		fs.Parse(os.Args[2:])
+		err = site(*out, *readme, *plots, fs.Args())
 	case "diffdirs":
 		if len(os.Args) != 4 {
 			usage()
@@ -80,7 +137,7 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: nbrun exec [-inplace] [-compare] NOTEBOOK... | probe | lint NOTEBOOK... | kernelenv KERNEL.JSON PATH | diffdirs WANT GOT")
+	fmt.Fprintln(os.Stderr, "usage: nbrun exec [-inplace] [-compare] NOTEBOOK... | probe | lint NOTEBOOK... | kernelenv KERNEL.JSON PATH | diffdirs WANT GOT | untrusted [-plots DIR] NOTEBOOK... | site [-out DIR] [-readme FILE] [-plots DIR] NOTEBOOK...")
 	os.Exit(2)
 }
 
@@ -399,29 +456,64 @@ func sortStrings(a []string) {
 	}
 }
 
-// probe executes a one-cell GoNB notebook in a temporary folder.
-func probe() error {
+// probe executes a one-cell GoNB notebook in a temporary folder; with a
+// root, it first points the notebook at root's module and imports every
+// package a notebook can import.
+func probe(root string) error {
 	tmp, err := os.MkdirTemp("", "nbrun-probe-")
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(tmp)
+	code := func(src string) map[string]any {
+		return map[string]any{"cell_type": "code", "metadata": map[string]any{}, "outputs": []any{}, "execution_count": nil, "source": src}
+	}
+	cells := []any{code("%%\nfmt.Println(\"gonb ok\", 6*7)")}
+	dir := tmp
+	if root != "" {
+		abs, err := filepath.Abs(root)
+		if err != nil {
+			return err
+		}
+		pkgs, err := warmImports(abs)
+		if err != nil {
+			return err
+		}
+		var imp strings.Builder
+		imp.WriteString("import (\n")
+		for _, p := range append(pkgs, "github.com/janpfeifer/gonb/gonbui/widgets") {
+			fmt.Fprintf(&imp, "\t_ %q\n", p)
+		}
+		imp.WriteString(")\n\n")
+		cells = []any{code(SetupCell), code(imp.String() + "%%\nfmt.Println(\"gonb ok\", 6*7)")}
+		// The notebook sits in notebooks/ and uses the standard setup cell,
+		// so the packages are built from the very paths a notebook uses and
+		// the cached builds are the ones a notebook will look up.
+		dir = filepath.Join(abs, "notebooks")
+		fmt.Printf("  building %d packages through the kernel, as a notebook does (the first time takes a minute or two)\n", len(pkgs))
+	}
 	nb := map[string]any{
-		"cells": []any{map[string]any{
-			"cell_type": "code", "metadata": map[string]any{}, "outputs": []any{}, "execution_count": nil,
-			"source": "%%\nfmt.Println(\"gonb ok\", 6*7)",
-		}},
+		"cells":          cells,
 		"metadata":       map[string]any{"kernelspec": map[string]any{"name": "gonb", "display_name": "Go (gonb)", "language": "go"}},
 		"nbformat":       4,
 		"nbformat_minor": 5,
 	}
 	b, _ := json.Marshal(nb)
-	p := filepath.Join(tmp, "probe.ipynb")
-	if err := os.WriteFile(p, b, 0o644); err != nil {
+	f, err := os.CreateTemp(dir, ".nbrun-probe-*.ipynb")
+	if err != nil {
 		return err
 	}
-	cmd := exec.Command("jupyter", "nbconvert", "--to", "notebook", "--execute", "--inplace", "--ExecutePreprocessor.timeout=600", p)
-	cmd.Dir = tmp
+	p := f.Name()
+	defer os.Remove(p)
+	_, err = f.Write(b)
+	if err2 := f.Close(); err == nil {
+		err = err2
+	}
+	if err != nil {
+		return err
+	}
+	cmd := exec.Command("jupyter", "nbconvert", "--to", "notebook", "--execute", "--inplace", "--ExecutePreprocessor.timeout=900", p)
+	cmd.Dir = dir
 	var log bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &log, &log
 	if err := cmd.Run(); err != nil {

@@ -64,38 +64,38 @@ func filterCase(name, py string, m, d int, target, matrix string, f scoreFunc, n
 }
 
 func init() {
-	cfg := func(w int) *filter.Config { return &filter.Config{Workers: w} }
+	cfg := func(w int) filter.Config { return filter.Config{Workers: w} }
 	Register(filterCase("pearson r, m=10000 d=1000", "r_regression", 10000, 1000, "y", "X",
-		func(X mat.Matrix, y []float64, w int) error { _, err := filter.Pearson(X, y, nil, cfg(w)); return err },
+		func(X mat.Matrix, y []float64, w int) error { _, err := filter.Pearson(X, y, cfg(w)); return err },
 		"Pearson (|r|, sign and p-value) vs r_regression (r only); goal: >= 1x on 1 core, >= 2x on all cores"))
 	Register(filterCase("F regression, m=10000 d=1000", "f_regression", 10000, 1000, "y", "X",
 		func(X mat.Matrix, y []float64, w int) error {
-			_, err := filter.FRegression(X, y, nil, cfg(w))
+			_, err := filter.FRegression(X, y, cfg(w))
 			return err
 		},
 		"FRegression vs f_regression (F and p-values on both sides)"))
 	Register(filterCase("F classif (ANOVA), m=10000 d=1000, 2 classes", "f_classif", 10000, 1000, "yc", "X",
-		func(X mat.Matrix, y []float64, w int) error { _, err := filter.FClassif(X, y, nil, cfg(w)); return err },
+		func(X mat.Matrix, y []float64, w int) error { _, err := filter.FClassif(X, y, cfg(w)); return err },
 		"FClassif vs f_classif (F and p-values)"))
 	Register(filterCase("chi2, m=10000 d=1000, 2 classes", "chi2", 10000, 1000, "yc", "A",
-		func(X mat.Matrix, y []float64, w int) error { _, err := filter.Chi2(X, y, nil, cfg(w)); return err },
+		func(X mat.Matrix, y []float64, w int) error { _, err := filter.Chi2(X, y, cfg(w)); return err },
 		"Chi2 vs chi2 on |X|"))
 	Register(filterCase("mutual info k-NN (KSG), m=10000, 100 columns", "mi_regression", 10000, 100, "y", "X",
 		func(X mat.Matrix, y []float64, w int) error {
-			_, err := filter.MutualInfo(X, y, nil, &filter.MIConfig{Workers: w})
+			_, err := filter.MutualInfo(X, y, filter.MIConfig{Workers: w})
 			return err
 		},
 		"MutualInfo (k=3) vs mutual_info_regression (n_neighbors=3, random_state=0); goal: >= 2x"))
 	Register(filterCase("mutual info k-NN (Ross), m=10000, 100 columns, 2 classes", "mi_classif", 10000, 100, "yc", "X",
 		func(X mat.Matrix, y []float64, w int) error {
-			_, err := filter.MutualInfo(X, y, nil, &filter.MIConfig{DiscreteTarget: true, Workers: w})
+			_, err := filter.MutualInfo(X, y, filter.MIConfig{DiscreteTarget: true, Workers: w})
 			return err
 		},
 		"MutualInfo with DiscreteTarget (k=3) vs mutual_info_classif"))
 	Register(filterCase("ROC AUC per feature, m=10000 d=100", "auc", 10000, 100, "yc", "X",
-		func(X mat.Matrix, y []float64, w int) error { _, err := filter.AUC(X, y, nil, cfg(w)); return err },
+		func(X mat.Matrix, y []float64, w int) error { _, err := filter.AUC(X, y, cfg(w)); return err },
 		"AUC vs roc_auc_score on each column"))
 	Register(filterCase("Spearman rho, m=10000 d=100", "spearman", 10000, 100, "y", "X",
-		func(X mat.Matrix, y []float64, w int) error { _, err := filter.Spearman(X, y, nil, cfg(w)); return err },
+		func(X mat.Matrix, y []float64, w int) error { _, err := filter.Spearman(X, y, cfg(w)); return err },
 		"Spearman vs scipy.stats.spearmanr on each column"))
 }

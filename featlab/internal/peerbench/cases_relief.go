@@ -22,7 +22,7 @@ func init() {
 				X, y := data["X"], col(data["yc"])
 				cfg := &filter.ReliefConfig{Workers: workers}
 				return func() error {
-					_, err := filter.ReliefF(X, y, nil, cfg)
+					_, err := filter.ReliefF(X, y, *cfg)
 					return err
 				}, nil
 			},
