@@ -87,7 +87,7 @@ func BasisPursuitContext(ctx context.Context, A mat.Matrix, y []float64, cfg Bas
 	relRes := res.Residual / math.Max(1, p.ynrm)
 	if relRes > 1e-7 && h.infeasible() {
 		res.Converged = false
-		return res, featlab.Errorf(ErrInfeasible, "sensing: basis pursuit: A s = y has no solution (least-squares residual %.3g, ||y|| = %.3g)", res.Residual, p.ynrm)
+		return res, infeasible("basis pursuit: A s = y has no solution (least-squares residual %.3g, ||y|| = %.3g); for inconsistent or noisy measurements use BPDN", res.Residual, p.ynrm)
 	}
 	// Degenerate position (ties between correlations, as with +-1
 	// matrices and integer signals) can derail the path. Then the l1
@@ -120,7 +120,41 @@ func BasisPursuitContext(ctx context.Context, A mat.Matrix, y []float64, cfg Bas
 		}
 		res.Iterations = iters
 	}
+	if !res.Converged {
+		// The path failed to certify an answer: decide feasibility
+		// exactly from the least-squares residual of y on the range of A.
+		if lr := p.lsResidual(); lr > 1e-7*math.Max(1, p.ynrm) {
+			return res, infeasible("basis pursuit: A s = y has no solution (least-squares residual %.3g, ||y|| = %.3g); for inconsistent or noisy measurements use BPDN", lr, p.ynrm)
+		}
+	}
+	if err := p.finite(res); err != nil {
+		return nil, err
+	}
 	return res, nil
+}
+
+// lsResidual returns the norm of the part of y outside the range of A
+// (through a thin SVD of A).
+func (p *problem) lsResidual() float64 {
+	var svd mat.SVD
+	if !svd.Factorize(p.a, mat.SVDThin) {
+		return math.NaN()
+	}
+	sv := svd.Values(nil)
+	var U mat.Dense
+	svd.UTo(&U)
+	r := append([]float64(nil), p.y...)
+	for q, v := range sv {
+		if v <= 1e-12*sv[0] {
+			break
+		}
+		u := mat.Col(nil, q, &U)
+		c := dot(u, p.y)
+		for i := range r {
+			r[i] -= c * u[i]
+		}
+	}
+	return norm2(r)
 }
 
 // bpResult polishes the homotopy's final active set on p and checks the

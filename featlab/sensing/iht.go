@@ -192,5 +192,8 @@ func IHTContext(ctx context.Context, A mat.Matrix, y []float64, cfg IHTConfig) (
 	}
 	res := p.finish("iterative hard thresholding", s, cfg.Names)
 	res.Convergence = conv
+	if err := p.finite(res); err != nil {
+		return nil, err
+	}
 	return res, ctxErr
 }

@@ -169,8 +169,8 @@ func L0Context(ctx context.Context, A mat.Matrix, y []float64, cfg L0Config) (*L
 		res := &L0Result{Result: *p.finish("l0 (exhaustive)", s, cfg.Names), Solutions: sols, Examined: examined}
 		return res, nil
 	}
-	if maxK < min(p.n, p.m) {
+	if cfg.MaxK == 0 && maxK < min(p.n, p.m) {
 		return nil, featlab.Errorf(featlab.ErrParam, "sensing: no support of size <= %d fits y, and size %d would take the count to %.4g supports, more than MaxSubsets = %d", maxK, maxK+1, L0Count(p.m, maxK+1), maxSub)
 	}
-	return nil, featlab.Errorf(ErrInfeasible, "sensing: no support of size <= %d fits y", maxK)
+	return nil, infeasible("l0: no support of size <= %d fits y", maxK)
 }

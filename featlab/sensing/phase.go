@@ -237,5 +237,9 @@ func LeastNorm(A mat.Matrix, y []float64, cfg LeastNormConfig) (*LeastNormResult
 	}
 	var s mat.VecDense
 	s.MulVec(&V, &uty)
-	return p.finish("minimum l2 norm", append([]float64(nil), s.RawVector().Data...), names), nil
+	res := p.finish("minimum l2 norm", append([]float64(nil), s.RawVector().Data...), names)
+	if err := p.finite(res); err != nil {
+		return nil, err
+	}
+	return res, nil
 }

@@ -11,7 +11,13 @@ import (
 
 // ErrInfeasible is wrapped by the errors of exact recovery when no s
 // satisfies A s = y (y outside the range of A: inconsistent constraints).
+// Those errors also wrap featlab.ErrParam: exact recovery is the wrong
+// method for such data (BPDN is the one for noisy measurements).
 var ErrInfeasible = errors.New("infeasible: no s with A s = y")
+
+func infeasible(format string, args ...any) error {
+	return fmt.Errorf("featlab: sensing: %s: %w (%w)", fmt.Sprintf(format, args...), ErrInfeasible, featlab.ErrParam)
+}
 
 // Result is a sparse recovery: the coefficients s, their support and how
 // well they explain the measurements. Iterative methods fill Convergence.
@@ -108,6 +114,20 @@ func newProblem(A mat.Matrix, y []float64, names []string) (*problem, error) {
 		p.note = fmt.Sprintf("n = %d measurements >= m = %d unknowns: an (over)determined system, not compressed sensing; solved anyway", n, m)
 	}
 	return p, nil
+}
+
+// finite returns an error wrapping featlab.ErrNotFinite when the result
+// overflowed (data near the float64 limits: rescale A or y).
+func (p *problem) finite(r *Result) error {
+	if math.IsNaN(r.Residual) || math.IsInf(r.Residual, 0) || math.IsNaN(r.L1) || math.IsInf(r.L1, 0) {
+		return featlab.Errorf(featlab.ErrNotFinite, "sensing: %s: the solution or its residual overflows float64 (||s||_1 = %v, residual %v); rescale A or y", r.Method, r.L1, r.Residual)
+	}
+	for j, v := range r.Coef {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return featlab.Errorf(featlab.ErrNotFinite, "sensing: %s: coefficient %d is %v (overflow); rescale A or y", r.Method, j, v)
+		}
+	}
+	return nil
 }
 
 func (p *problem) col(j int) []float64 { return p.at[j*p.n : (j+1)*p.n] }

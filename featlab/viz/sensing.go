@@ -1,7 +1,6 @@
 package viz
 
 import (
-	"fmt"
 	"image/color"
 	"math"
 
@@ -11,6 +10,8 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/featlab/course/featlab"
 )
 
 // This file holds the figure builders of the compressed sensing chapter
@@ -32,15 +33,20 @@ func (g cellGrid) Y(r int) float64    { return g.ys[r] }
 
 func checkGrid(xs, ys []float64, z [][]float64) error {
 	if len(xs) == 0 || len(ys) == 0 || len(z) != len(ys) {
-		return fmt.Errorf("viz: a %d x %d grid with %d rows of values", len(ys), len(xs), len(z))
+		return featlab.Errorf(featlab.ErrShape, "viz: a %d x %d grid with %d rows of values", len(ys), len(xs), len(z))
+	}
+	for _, v := range append(append([]float64(nil), xs...), ys...) {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return featlab.Errorf(featlab.ErrNotFinite, "viz: grid coordinate %v", v)
+		}
 	}
 	for i, row := range z {
 		if len(row) != len(xs) {
-			return fmt.Errorf("viz: row %d has %d values for %d columns", i, len(row), len(xs))
+			return featlab.Errorf(featlab.ErrShape, "viz: row %d has %d values for %d columns", i, len(row), len(xs))
 		}
 		for j, v := range row {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return fmt.Errorf("viz: value %v at row %d, column %d", v, i, j)
+				return featlab.Errorf(featlab.ErrNotFinite, "viz: value %v at row %d, column %d", v, i, j)
 			}
 		}
 	}
@@ -56,7 +62,7 @@ func HeatMap(title, xlabel, ylabel string, xs, ys []float64, z [][]float64, lo, 
 		return nil, err
 	}
 	if !(hi > lo) {
-		return nil, fmt.Errorf("viz: heat map range [%g, %g]", lo, hi)
+		return nil, featlab.Errorf(featlab.ErrParam, "viz: heat map range [%g, %g]", lo, hi)
 	}
 	cm := moreland.SmoothBlueRed()
 	cm.SetMin(lo)
@@ -67,11 +73,14 @@ func HeatMap(title, xlabel, ylabel string, xs, ys []float64, z [][]float64, lo, 
 	p.Add(h)
 	for k, c := range curves {
 		if len(c.X) != len(c.Y) || len(c.X) == 0 {
-			return nil, fmt.Errorf("viz: curve %q has %d x and %d y values", c.Name, len(c.X), len(c.Y))
+			return nil, featlab.Errorf(featlab.ErrShape, "viz: curve %q has %d x and %d y values", c.Name, len(c.X), len(c.Y))
 		}
 		pts := make(plotter.XYs, len(c.X))
 		for i := range pts {
 			pts[i].X, pts[i].Y = c.X[i], c.Y[i]
+			if math.IsNaN(c.X[i]+c.Y[i]) || math.IsInf(c.X[i]+c.Y[i], 0) {
+				return nil, featlab.Errorf(featlab.ErrNotFinite, "viz: curve %q has (%v, %v) at %d", c.Name, c.X[i], c.Y[i], i)
+			}
 		}
 		l, err := plotter.NewLine(pts)
 		if err != nil {
@@ -105,10 +114,10 @@ var _ palette.Palette = grey(2)
 // the top) with values clipped to [lo, hi] (black to white), without axes.
 func Image(title string, pix []float64, rows, cols int, lo, hi float64) (*plot.Plot, error) {
 	if rows < 1 || cols < 1 || len(pix) != rows*cols {
-		return nil, fmt.Errorf("viz: %d pixels for a %d x %d image", len(pix), rows, cols)
+		return nil, featlab.Errorf(featlab.ErrShape, "viz: %d pixels for a %d x %d image", len(pix), rows, cols)
 	}
 	if !(hi > lo) {
-		return nil, fmt.Errorf("viz: image range [%g, %g]", lo, hi)
+		return nil, featlab.Errorf(featlab.ErrParam, "viz: image range [%g, %g]", lo, hi)
 	}
 	xs := make([]float64, cols)
 	ys := make([]float64, rows)
@@ -124,7 +133,7 @@ func Image(title string, pix []float64, rows, cols int, lo, hi float64) (*plot.P
 		for j := range z[i] {
 			v := pix[(rows-1-i)*cols+j]
 			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, fmt.Errorf("viz: pixel %v at row %d, column %d", v, rows-1-i, j)
+				return nil, featlab.Errorf(featlab.ErrNotFinite, "viz: pixel %v at row %d, column %d", v, rows-1-i, j)
 			}
 			z[i][j] = math.Min(hi, math.Max(lo, v))
 		}
@@ -143,7 +152,17 @@ func Image(title string, pix []float64, rows, cols int, lo, hi float64) (*plot.P
 // Points at exactly 0 are not drawn.
 func Stems(title, xlabel, ylabel string, series []LineSeries) (*plot.Plot, error) {
 	if len(series) == 0 {
-		return nil, fmt.Errorf("viz: no series")
+		return nil, featlab.Errorf(featlab.ErrEmpty, "viz: no series")
+	}
+	for _, sr := range series {
+		if len(sr.X) == 0 || len(sr.X) != len(sr.Y) {
+			return nil, featlab.Errorf(featlab.ErrShape, "viz: series %q has %d x and %d y values", sr.Name, len(sr.X), len(sr.Y))
+		}
+		for i, x := range sr.X {
+			if math.IsNaN(x) || math.IsInf(x, 0) {
+				return nil, featlab.Errorf(featlab.ErrNotFinite, "viz: series %q has x = %v at %d", sr.Name, x, i)
+			}
+		}
 	}
 	p := New(title, xlabel, ylabel)
 	axis, _ := plotter.NewLine(plotter.XYs{{X: series[0].X[0], Y: 0}, {X: series[0].X[len(series[0].X)-1], Y: 0}})
@@ -151,14 +170,14 @@ func Stems(title, xlabel, ylabel string, series []LineSeries) (*plot.Plot, error
 	p.Add(axis)
 	for k, s := range series {
 		if len(s.X) != len(s.Y) || len(s.X) == 0 {
-			return nil, fmt.Errorf("viz: series %q has %d x and %d y values", s.Name, len(s.X), len(s.Y))
+			return nil, featlab.Errorf(featlab.ErrShape, "viz: series %q has %d x and %d y values", s.Name, len(s.X), len(s.Y))
 		}
 		span := s.X[len(s.X)-1] - s.X[0]
 		off := float64(k) * span / 400
 		var tops plotter.XYs
 		for i := range s.X {
 			if math.IsNaN(s.Y[i]) || math.IsInf(s.Y[i], 0) {
-				return nil, fmt.Errorf("viz: series %q has %v at %d", s.Name, s.Y[i], i)
+				return nil, featlab.Errorf(featlab.ErrNotFinite, "viz: series %q has %v at %d", s.Name, s.Y[i], i)
 			}
 			if s.Y[i] == 0 {
 				continue
