@@ -52,7 +52,9 @@ func sensingChecks() []failure {
 	c := func(input string, f func() (any, error), want *expectation) outcome {
 		return outcome{input: input, call: f, want: want}
 	}
-	np := func(input string, f func() (any, error)) outcome { return outcome{input: input, call: f, noPanic: true} }
+	np := func(input string, f func() (any, error)) outcome {
+		return outcome{input: input, call: f, noPanic: true}
+	}
 	cases := []outcome{
 		c("Gaussian(0, 5)", func() (any, error) { return sensing.Gaussian(0, 5, 1) }, pe),
 		c("Bernoulli(5, -1)", func() (any, error) { return sensing.Bernoulli(5, -1, 1) }, pe),
@@ -79,7 +81,10 @@ func sensingChecks() []failure {
 			return sensing.BasisMatrix(b)
 		}, nil),
 		c("Coherence(nil)", func() (any, error) { m, _, _, err := sensing.Coherence(nil); return m, err }, errKinds(featlab.ErrEmpty)),
-		c("Coherence(one column)", func() (any, error) { m, _, _, err := sensing.Coherence(mat.NewDense(2, 1, []float64{1, 2})); return m, err }, pe),
+		c("Coherence(one column)", func() (any, error) {
+			m, _, _, err := sensing.Coherence(mat.NewDense(2, 1, []float64{1, 2}))
+			return m, err
+		}, pe),
 		c("Coherence(zero column)", func() (any, error) { m, _, _, err := sensing.Coherence(zeroCol); return m, err }, errKinds(featlab.ErrConstant)),
 		c("Coherence(Inf)", func() (any, error) {
 			m, _, _, err := sensing.Coherence(mat.NewDense(2, 2, []float64{1, inf, 0, 1}))
@@ -226,7 +231,9 @@ func sensingSynthChecks() []failure {
 
 func sensingVizChecks() []failure {
 	nan := math.NaN()
-	np := func(input string, f func() (any, error)) outcome { return outcome{input: input, call: f, noPanic: true} }
+	np := func(input string, f func() (any, error)) outcome {
+		return outcome{input: input, call: f, noPanic: true}
+	}
 	z := [][]float64{{0, 1}, {1, 0}}
 	xs, ys := []float64{0, 1}, []float64{0, 1}
 	cases := []outcome{
