@@ -188,7 +188,7 @@ func TestNotebook04Methods(t *testing.T) {
 			t.Errorf("corrective line search at k=5: %v", res.Rounds[4].Risk)
 		}
 	}
-	path := must(linear.LassoPath(ds.X, ds.Y, linear.PathConfig{Intercept: true}))
+	path := must(linear.LassoPath(ds.X, ds.Y, linear.LassoPathConfig{Intercept: true}))
 	co := must(greedy.OMP(ds.X, ds.Y, greedy.OMPConfig{T: 10, Intercept: true, Rule: greedy.Correlation}))
 	if fmt.Sprint(path.Order[:3]) != fmt.Sprint(co.Support[:3]) || path.Order[0] == ex.Support[0] {
 		t.Errorf("lasso %v, correlation %v", path.Order, co.Support)
