@@ -102,14 +102,14 @@ func Backward(X mat.Matrix, y []float64, cfg BackwardConfig) (*BackwardResult, e
 	if err != nil {
 		return nil, err
 	}
-	ds, err := newOMPDesign(X, y, cfg.Intercept, names, 0)
+	ds, err := newOMPDesign(X, y, cfg.Intercept)
 	if err != nil {
 		return nil, fmt.Errorf("greedy.Backward: %w", err)
 	}
 	cols := make([][]float64, d)
 	for j := range cols {
 		cols[j] = make([]float64, m)
-		ds.column(cols[j], j)
+		ds.Column(cols[j], j)
 	}
 	method := "backward elimination (exact, downdates)"
 	if cfg.Intercept {
@@ -127,7 +127,7 @@ func Backward(X mat.Matrix, y []float64, cfg BackwardConfig) (*BackwardResult, e
 			}
 		}
 		nu := floats.Norm(u, 2)
-		if ds.norm2[j] == 0 || nu*nu <= DependenceTol*ds.norm2[j] {
+		if ds.Norm2[j] == 0 || nu*nu <= DependenceTol*ds.Norm2[j] {
 			dep = append(dep, j)
 			continue
 		}
@@ -154,7 +154,7 @@ func Backward(X mat.Matrix, y []float64, cfg BackwardConfig) (*BackwardResult, e
 			return nil, fmt.Errorf("greedy.Backward: %w", err)
 		}
 		var aty mat.VecDense
-		aty.MulVec(A.T(), mat.NewVecDense(m, ds.y))
+		aty.MulVec(A.T(), mat.NewVecDense(m, ds.Y))
 		var wv mat.VecDense
 		wv.MulVec(&S, &aty)
 		copy(w, wv.RawVector().Data)
@@ -167,7 +167,7 @@ func Backward(X mat.Matrix, y []float64, cfg BackwardConfig) (*BackwardResult, e
 		}
 	}
 	rssOf := func(feats []int, coef []float64) float64 {
-		r := append([]float64(nil), ds.y...)
+		r := append([]float64(nil), ds.Y...)
 		for k, j := range feats {
 			floats.AddScaled(r, -coef[k], cols[j])
 		}

@@ -196,16 +196,16 @@ func CoordinateGreedy(X mat.Matrix, y []float64, cfg CoordinateConfig) (*Coordin
 		maxIter = 100
 	}
 	centre := cfg.Intercept && cfg.Loss == Squared
-	ds, err := newOMPDesign(X, y, centre, names, cfg.Workers)
+	ds, err := newOMPDesign(X, y, centre)
 	if err != nil {
 		return nil, fmt.Errorf("greedy.CoordinateGreedy: %w", err)
 	}
 	cols := make([][]float64, d)
 	for j := range cols {
 		cols[j] = make([]float64, m)
-		ds.column(cols[j], j)
+		ds.Column(cols[j], j)
 	}
-	p := &riskProblem{loss: cfg.Loss, cols: cols, y: ds.y, m: m, tol: tol, maxIter: maxIter}
+	p := &riskProblem{loss: cfg.Loss, cols: cols, y: ds.Y, m: m, tol: tol, maxIter: maxIter}
 	corr := ""
 	if cfg.FullyCorrective {
 		corr = ", fully corrective"
@@ -236,7 +236,7 @@ func CoordinateGreedy(X mat.Matrix, y []float64, cfg CoordinateConfig) (*Coordin
 		par.For(d, cfg.Workers, func(j int) {
 			scores[j], etas[j] = math.NaN(), 0
 			grads[j] = floats.Dot(cols[j], g) / float64(m)
-			if chosen[j] || ds.norm2[j] == 0 {
+			if chosen[j] || ds.Norm2[j] == 0 {
 				return
 			}
 			if cfg.Criterion == Gradient {

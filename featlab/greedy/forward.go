@@ -56,14 +56,14 @@ func Forward(X mat.Matrix, y []float64, cfg ForwardConfig) (*OMPResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	ds, err := newOMPDesign(X, y, cfg.Intercept, names, cfg.Workers)
+	ds, err := newOMPDesign(X, y, cfg.Intercept)
 	if err != nil {
 		return nil, fmt.Errorf("greedy.Forward: %w", err)
 	}
 	cols := make([][]float64, d)
 	for j := range cols {
 		cols[j] = make([]float64, m)
-		ds.column(cols[j], j)
+		ds.Column(cols[j], j)
 	}
 	method := "forward (exact refit)"
 	if cfg.Intercept {
@@ -71,7 +71,7 @@ func Forward(X mat.Matrix, y []float64, cfg ForwardConfig) (*OMPResult, error) {
 	}
 	res := &OMPResult{Method: method, Names: names, Rule: Exact, Coef: make([]float64, d), Stop: StopBudget}
 	chosen := make([]bool, d)
-	rss := floats.Dot(ds.y, ds.y)
+	rss := floats.Dot(ds.Y, ds.Y)
 	ynorm := math.Sqrt(rss)
 	scores := make([]float64, d)
 	coefs := make([][]float64, d)
@@ -79,7 +79,7 @@ func Forward(X mat.Matrix, y []float64, cfg ForwardConfig) (*OMPResult, error) {
 		t := len(res.Support)
 		par.For(d, cfg.Workers, func(j int) {
 			scores[j], coefs[j] = math.NaN(), nil
-			if chosen[j] || ds.norm2[j] == 0 || t+1 > m {
+			if chosen[j] || ds.Norm2[j] == 0 || t+1 > m {
 				return // t+1 > m columns cannot be independent
 			}
 			A := mat.NewDense(m, t+1, nil)
@@ -91,14 +91,14 @@ func Forward(X mat.Matrix, y []float64, cfg ForwardConfig) (*OMPResult, error) {
 			qr.Factorize(A)
 			var R mat.Dense
 			qr.RTo(&R)
-			if rt := R.At(t, t); rt*rt <= DependenceTol*ds.norm2[j] {
+			if rt := R.At(t, t); rt*rt <= DependenceTol*ds.Norm2[j] {
 				return
 			}
 			var w mat.VecDense
-			if err := qr.SolveVecTo(&w, false, mat.NewVecDense(m, ds.y)); err != nil {
+			if err := qr.SolveVecTo(&w, false, mat.NewVecDense(m, ds.Y)); err != nil {
 				return
 			}
-			r := append([]float64(nil), ds.y...)
+			r := append([]float64(nil), ds.Y...)
 			for k := 0; k <= t; k++ {
 				l := j
 				if k < t {

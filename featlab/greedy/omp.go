@@ -5,9 +5,7 @@ import (
 	"math"
 
 	"github.com/featlab/course/featlab"
-	"github.com/featlab/course/featlab/internal/matx"
-	"github.com/featlab/course/featlab/internal/par"
-	"gonum.org/v1/gonum/blas"
+	"github.com/featlab/course/featlab/internal/design"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 )
@@ -84,8 +82,9 @@ type OMPConfig struct {
 	Normalize bool
 	// Names names the d features. Default x1..xd.
 	Names []string
-	// Workers bounds the goroutines (0: all cores). Results are identical
-	// for every value.
+	// Workers bounds the goroutines of OMPTextbook and OMPBatch (0: all
+	// cores); OMP runs on one, its pass over X being memory-bound. Results
+	// are identical for every value.
 	Workers int
 	// Progress, when non-nil, receives (signals coded, total) from
 	// OMPBatch; OMP and OMPTextbook, which take one signal, ignore it.
@@ -215,109 +214,25 @@ func (cfg *OMPConfig) check(fn string, m, d int) (names []string, T int, err err
 	return names, T, nil
 }
 
-// ompDesign holds the (implicitly centred) data of one OMP fit.
+// ompDesign is the shared design core (internal/design: one pass for the
+// column means, centred norms and Xc^T y; implicit centring; constant and
+// overflowing columns detected) with the means as a slice even without an
+// intercept.
 type ompDesign struct {
-	m, d   int
-	x      []float64 // row-major X
-	stride int
-	mean   []float64 // column means (zeros without intercept)
-	y      []float64 // centred target (own copy)
-	ymean  float64
-	norm2  []float64 // ||Xc_j||^2
-	c0     []float64 // Xc^T yc
+	*design.Design
+	mean []float64 // column means (zeros without intercept)
 }
 
-func newOMPDesign(X mat.Matrix, y []float64, intercept bool, names []string, workers int) (*ompDesign, error) {
-	raw := matx.RowMajor(X)
-	m, d := raw.Rows, raw.Cols
-	ds := &ompDesign{m: m, d: d, x: raw.Data, stride: raw.Stride,
-		mean: make([]float64, d), y: make([]float64, m), norm2: make([]float64, d), c0: make([]float64, d)}
-	copy(ds.y, y)
-	if intercept {
-		var s float64
-		for _, v := range y {
-			s += v
-		}
-		ds.ymean = s / float64(m)
-		for i := range ds.y {
-			ds.y[i] -= ds.ymean
-		}
+func newOMPDesign(X mat.Matrix, y []float64, intercept bool) (*ompDesign, error) {
+	ds, err := design.New(X, y, intercept)
+	if err != nil {
+		return nil, err
 	}
-	var bad [2]int
-	bad[0] = -1
-	par.Blocks(d, workers, func(lo, hi int) {
-		mean, n2, c := ds.mean[lo:hi], ds.norm2[lo:hi], ds.c0[lo:hi]
-		if intercept {
-			for i := 0; i < m; i++ {
-				row := ds.x[i*ds.stride+lo : i*ds.stride+hi]
-				for k, v := range row {
-					mean[k] += v
-				}
-			}
-			for k := range mean {
-				mean[k] /= float64(m)
-			}
-		}
-		for i := 0; i < m; i++ {
-			row := ds.x[i*ds.stride+lo : i*ds.stride+hi]
-			yi := ds.y[i]
-			for k, v := range row {
-				e := v - mean[k]
-				n2[k] += e * e
-				c[k] += e * yi
-			}
-		}
-	})
-	// A NaN or Inf anywhere in X shows in the column sums of squares.
-	for j, v := range ds.norm2 {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			for i := 0; i < m; i++ {
-				if e := ds.x[i*ds.stride+j]; math.IsNaN(e) || math.IsInf(e, 0) {
-					bad = [2]int{i, j}
-					break
-				}
-			}
-			if bad[0] >= 0 {
-				return nil, featlab.Errorf(featlab.ErrNotFinite, "value %v at row %d, column %d (%q)",
-					ds.x[bad[0]*ds.stride+bad[1]], bad[0], bad[1], names[bad[1]])
-			}
-			return nil, featlab.Errorf(featlab.ErrNotFinite, "column %d (%q) overflows: its sum of squares is %v", j, names[j], v)
-		}
+	mean := ds.XMean
+	if mean == nil {
+		mean = make([]float64, ds.D)
 	}
-	return ds, nil
-}
-
-// column writes the centred column j into dst.
-func (ds *ompDesign) column(dst []float64, j int) {
-	mu := ds.mean[j]
-	for i := range dst {
-		dst[i] = ds.x[i*ds.stride+j] - mu
-	}
-}
-
-// mulT computes dst = Xc^T v for a v with sum(v) = s.
-func (ds *ompDesign) mulT(dst, v []float64, workers int) {
-	var s float64
-	for _, e := range v {
-		s += e
-	}
-	par.Blocks(ds.d, workersFor(workers, ds.m*ds.d), func(lo, hi int) {
-		a := blas64.General{Rows: ds.m, Cols: hi - lo, Stride: ds.stride, Data: ds.x[lo:]}
-		out := dst[lo:hi]
-		blas64.Gemv(blas.Trans, 1, a, blas64.Vector{N: ds.m, Inc: 1, Data: v}, 0, blas64.Vector{N: hi - lo, Inc: 1, Data: out})
-		for k := range out {
-			out[k] -= ds.mean[lo+k] * s
-		}
-	})
-}
-
-// workersFor keeps small products on one goroutine, where starting more
-// costs more than it saves.
-func workersFor(workers, work int) int {
-	if work < 1<<16 {
-		return 1
-	}
-	return workers
+	return &ompDesign{Design: ds, mean: mean}, nil
 }
 
 func checkXY(fn string, X mat.Matrix, y []float64) (m, d int, err error) {
@@ -358,8 +273,9 @@ func checkXY(fn string, X mat.Matrix, y []float64) (m, d int, err error) {
 //
 //	<u_j, y> -= q_j theta_t,   ||u_j||^2 -= q_j^2.
 //
-// A round costs one pass over X (O(md), on all cores) plus O(mt); no Gram
-// matrix is formed. The stopping rules, in order: budget T, Tol on the
+// A round costs one pass over X (O(md)) plus O(mt); no Gram matrix is
+// formed. The statistics of X (means, centred norms, Xc^T y) come from
+// the shared design core in one pass, with implicit centring. The stopping rules, in order: budget T, Tol on the
 // residual sum of squares, no eligible column left (see DependenceTol),
 // residual orthogonal to every eligible column. Stop records which.
 //
@@ -374,20 +290,20 @@ func OMP(X mat.Matrix, y []float64, cfg OMPConfig) (*OMPResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	ds, err := newOMPDesign(X, y, cfg.Intercept, names, cfg.Workers)
+	ds, err := newOMPDesign(X, y, cfg.Intercept)
 	if err != nil {
 		return nil, fmt.Errorf("greedy.OMP: %w", err)
 	}
 	res := &OMPResult{Method: ompMethod("OMP", cfg), Names: names, Rule: cfg.Rule, Coef: make([]float64, d)}
 	res.Tol = cfg.Tol
 
-	c := append([]float64(nil), ds.c0...)     // <u_j, y> = <Xc_j, r>
-	n2 := append([]float64(nil), ds.norm2...) // ||u_j||^2
+	c := append([]float64(nil), ds.XtY...)    // <u_j, y> = <Xc_j, r>
+	n2 := append([]float64(nil), ds.Norm2...) // ||u_j||^2
 	eligible := make([]bool, d)
 	for j := range eligible {
-		eligible[j] = ds.norm2[j] > 0
+		eligible[j] = ds.Norm2[j] > 0
 	}
-	r := append([]float64(nil), ds.y...)
+	r := append([]float64(nil), ds.Y...)
 	var yy float64
 	for _, v := range r {
 		yy += v * v
@@ -411,14 +327,14 @@ func OMP(X mat.Matrix, y []float64, cfg OMPConfig) (*OMPResult, error) {
 		}
 		jt, crit, any := -1, 0.0, false
 		for j := 0; j < d; j++ {
-			if !eligible[j] || n2[j] <= DependenceTol*ds.norm2[j] {
+			if !eligible[j] || n2[j] <= DependenceTol*ds.Norm2[j] {
 				if scores != nil {
 					scores[j] = math.NaN()
 				}
 				continue
 			}
 			any = true
-			v := criterion(cfg.Rule, cfg.Normalize, c[j], n2[j], ds.norm2[j])
+			v := criterion(cfg.Rule, cfg.Normalize, c[j], n2[j], ds.Norm2[j])
 			if scores != nil {
 				scores[j] = v
 			}
@@ -430,12 +346,12 @@ func OMP(X mat.Matrix, y []float64, cfg OMPConfig) (*OMPResult, error) {
 			res.Stop = StopDependent
 			break
 		}
-		if math.Abs(c[jt]) <= orthTol*ynorm*math.Sqrt(ds.norm2[jt]) {
+		if math.Abs(c[jt]) <= orthTol*ynorm*math.Sqrt(ds.Norm2[jt]) {
 			res.Stop = StopOrthogonal
 			break
 		}
 		// u = Xc_jt - V V^T Xc_jt, twice; h accumulates V^T Xc_jt.
-		ds.column(u, jt)
+		ds.Column(u, jt)
 		h = h[:len(V)]
 		for k := range h {
 			h[k] = 0
@@ -448,7 +364,7 @@ func OMP(X mat.Matrix, y []float64, cfg OMPConfig) (*OMPResult, error) {
 			}
 		}
 		nu := blas64.Nrm2(blas64.Vector{N: m, Inc: 1, Data: u})
-		if nu*nu <= DependenceTol*ds.norm2[jt] {
+		if nu*nu <= DependenceTol*ds.Norm2[jt] {
 			// The running ||u_j||^2 was optimistic: jt lies in the span.
 			eligible[jt] = false
 			continue
@@ -457,8 +373,8 @@ func OMP(X mat.Matrix, y []float64, cfg OMPConfig) (*OMPResult, error) {
 		for i := range v {
 			v[i] = u[i] / nu
 		}
-		th := blas64.Dot(blas64.Vector{N: m, Inc: 1, Data: v}, blas64.Vector{N: m, Inc: 1, Data: ds.y})
-		ds.mulT(q, v, cfg.Workers)
+		th := blas64.Dot(blas64.Vector{N: m, Inc: 1, Data: v}, blas64.Vector{N: m, Inc: 1, Data: ds.Y})
+		ds.MulTVec(q, v)
 		for j := 0; j < d; j++ {
 			c[j] -= q[j] * th
 			n2[j] -= q[j] * q[j]
@@ -510,7 +426,7 @@ func backSolve(R [][]float64, theta []float64) []float64 {
 }
 
 func (ds *ompDesign) intercept(support []int, w []float64) float64 {
-	b := ds.ymean
+	b := ds.YMean
 	for k, j := range support {
 		b -= ds.mean[j] * w[k]
 	}
@@ -526,7 +442,7 @@ func (res *OMPResult) finish(ds *ompDesign, rss float64) {
 	} else if res.Tol == 0 {
 		res.Converged = res.Stop == StopBudget || res.Stop == StopOrthogonal
 	}
-	res.Intercept = ds.ymean
+	res.Intercept = ds.YMean
 	if n := len(res.Rounds); n > 0 {
 		last := res.Rounds[n-1]
 		for k, j := range res.Support {

@@ -242,14 +242,14 @@ func BestSubset(X mat.Matrix, y []float64, k int, intercept bool) ([]int, float6
 	if c := binom(d, k); d > 30 || c > 1e7 {
 		return nil, 0, featlab.Errorf(featlab.ErrParam, "greedy.BestSubset: C(%d, %d) = %.0f subsets is too many", d, k, c)
 	}
-	ds, err := newOMPDesign(X, y, intercept, featlab.DefaultNames(d), 1)
+	ds, err := newOMPDesign(X, y, intercept)
 	if err != nil {
 		return nil, 0, fmt.Errorf("greedy.BestSubset: %w", err)
 	}
 	cols := make([][]float64, d)
 	for j := range cols {
 		cols[j] = make([]float64, m)
-		ds.column(cols[j], j)
+		ds.Column(cols[j], j)
 	}
 	idx := make([]int, k)
 	for i := range idx {
@@ -265,8 +265,8 @@ func BestSubset(X mat.Matrix, y []float64, k int, intercept bool) ([]int, float6
 		var qr mat.QR
 		qr.Factorize(A)
 		var w mat.VecDense
-		if qr.SolveVecTo(&w, false, mat.NewVecDense(m, ds.y)) == nil {
-			r := append([]float64(nil), ds.y...)
+		if qr.SolveVecTo(&w, false, mat.NewVecDense(m, ds.Y)) == nil {
+			r := append([]float64(nil), ds.Y...)
 			for c, j := range idx {
 				floats.AddScaled(r, -w.AtVec(c), cols[j])
 			}

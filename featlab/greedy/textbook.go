@@ -36,7 +36,7 @@ func OMPTextbook(X mat.Matrix, y []float64, cfg OMPConfig) (*OMPResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	ds, err := newOMPDesign(X, y, cfg.Intercept, names, cfg.Workers)
+	ds, err := newOMPDesign(X, y, cfg.Intercept)
 	if err != nil {
 		return nil, fmt.Errorf("greedy.OMPTextbook: %w", err)
 	}
@@ -44,7 +44,7 @@ func OMPTextbook(X mat.Matrix, y []float64, cfg OMPConfig) (*OMPResult, error) {
 	cols := make([][]float64, d)
 	for j := range cols {
 		cols[j] = make([]float64, m)
-		ds.column(cols[j], j)
+		ds.Column(cols[j], j)
 	}
 	res := &OMPResult{Method: ompMethod("OMP textbook (SVD)", cfg), Names: names, Rule: cfg.Rule, Coef: make([]float64, d)}
 	res.Tol = cfg.Tol
@@ -52,7 +52,7 @@ func OMPTextbook(X mat.Matrix, y []float64, cfg OMPConfig) (*OMPResult, error) {
 	var V *mat.Dense // m x rank basis; nil at the first round
 	var theta []float64
 	var yy float64
-	for _, v := range ds.y {
+	for _, v := range ds.Y {
 		yy += v * v
 	}
 	ynorm := math.Sqrt(yy)
@@ -77,7 +77,7 @@ func OMPTextbook(X mat.Matrix, y []float64, cfg OMPConfig) (*OMPResult, error) {
 					continue
 				}
 				projectOut(u, cols[j], V, h)
-				uy[j] = floats.Dot(u, ds.y)
+				uy[j] = floats.Dot(u, ds.Y)
 				un[j] = floats.Dot(u, u)
 			}
 		})
@@ -87,13 +87,13 @@ func OMPTextbook(X mat.Matrix, y []float64, cfg OMPConfig) (*OMPResult, error) {
 		}
 		jt, crit := -1, 0.0
 		for j := 0; j < d; j++ {
-			if chosen[j] || !(un[j] > DependenceTol*ds.norm2[j]) {
+			if chosen[j] || !(un[j] > DependenceTol*ds.Norm2[j]) {
 				if scores != nil {
 					scores[j] = math.NaN()
 				}
 				continue
 			}
-			v := criterion(cfg.Rule, cfg.Normalize, uy[j], un[j], ds.norm2[j])
+			v := criterion(cfg.Rule, cfg.Normalize, uy[j], un[j], ds.Norm2[j])
 			if scores != nil {
 				scores[j] = v
 			}
@@ -105,7 +105,7 @@ func OMPTextbook(X mat.Matrix, y []float64, cfg OMPConfig) (*OMPResult, error) {
 			res.Stop = StopDependent
 			break
 		}
-		if math.Abs(uy[jt]) <= orthTol*ynorm*math.Sqrt(ds.norm2[jt]) {
+		if math.Abs(uy[jt]) <= orthTol*ynorm*math.Sqrt(ds.Norm2[jt]) {
 			res.Stop = StopOrthogonal
 			break
 		}
@@ -136,12 +136,12 @@ func OMPTextbook(X mat.Matrix, y []float64, cfg OMPConfig) (*OMPResult, error) {
 		t := len(res.Support)
 		w := make([]float64, t)
 		for k := 0; k < rank; k++ {
-			coef := floats.Dot(mat.Col(nil, k, &U), ds.y) / s[k]
+			coef := floats.Dot(mat.Col(nil, k, &U), ds.Y) / s[k]
 			for l := 0; l < t; l++ {
 				w[l] += W.At(l, k) * coef
 			}
 		}
-		r := append([]float64(nil), ds.y...)
+		r := append([]float64(nil), ds.Y...)
 		for k, j := range res.Support {
 			floats.AddScaled(r, -w[k], cols[j])
 		}

@@ -303,7 +303,10 @@ func validateChecks() []failure {
 		{input: "CheckFolds with index 8 of 8", call: func() (any, error) {
 			return nil, validate.CheckFolds(8, []validate.Fold{{Train: []int{0, 1}, Test: []int{8}}})
 		}, want: errSays(featlab.ErrParam, "8")},
-		{input: "MeanStdErr(nil)", call: func() (any, error) { m, s := validate.MeanStdErr(nil); return []float64{m, s}, nil }},
+		{input: "MeanStdErr(nil)", call: func() (any, error) {
+			m, s, err := validate.MeanStdErr(nil)
+			return []float64{m, s}, err
+		}, want: errKinds(featlab.ErrEmpty)},
 		{input: "CrossValidate, valid", call: cv(mean, nil, 0)},
 		{input: "CrossValidate, nil Learner", call: cv(nil, nil, 0), want: errKinds(featlab.ErrParam)},
 		{input: "CrossValidateContext, cancelled", call: func() (any, error) {

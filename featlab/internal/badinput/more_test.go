@@ -75,6 +75,12 @@ func moreEntries() []*entry {
 			})
 		}),
 		plainXY("stability.Lasso", func(X mat.Matrix, y []float64) (any, error) { return stability.Lasso(0.05, true).Select(X, y) }),
+		plainXY("stability.Config.Select", func(X mat.Matrix, y []float64) (any, error) {
+			return stability.Config{Selector: stability.Lasso(0.05, true), Rounds: 4, Seed: 1}.Select(X, y)
+		}),
+		plainXY("stability.LassoConfig.Select", func(X mat.Matrix, y []float64) (any, error) {
+			return stability.LassoConfig{Lambdas: grid, Intercept: true, Config: stability.Config{Rounds: 4, Seed: 1}}.Select(X, y)
+		}),
 		xyCtx("stability.LassoPath", stability.LassoPath, stability.LassoPathContext,
 			stability.LassoConfig{Lambdas: grid, Intercept: true, Config: stability.Config{Rounds: 4, Seed: 1}}),
 		xyCtx("stability.Path", stability.Path, stability.PathContext,

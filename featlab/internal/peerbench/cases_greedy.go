@@ -38,11 +38,10 @@ func init() {
 					return err
 				}, nil
 			},
-			Parallel: true,
-			Python:   "peer_greedy:omp20",
+			Python: "peer_greedy:omp20",
 			Note: "the same algorithm on both sides: scikit-learn OrthogonalMatchingPursuit(n_nonzero_coefs=20), " +
 				"fit_intercept=True, precompute='auto' (it forms X^T X since m > d); featlab OMP Rule Correlation, " +
-				"Intercept, no Gram matrix (one pass over X per round)",
+				"Intercept, no Gram matrix (one pass over X per round, single-threaded: the pass is memory-bound)",
 		})
 		Register(Case{
 			Group: "greedy",
@@ -53,9 +52,8 @@ func init() {
 				cfg := greedy.OMPConfig{T: 20, Intercept: true, Workers: workers}
 				return func() error { _, err := greedy.OMP(X, y, cfg); return err }, nil
 			},
-			Parallel: true,
-			Python:   "peer_greedy:omp20",
-			Note:     "featlab OMP with the book's Exact rule (same cost as the Correlation rule); peer as above",
+			Python: "peer_greedy:omp20",
+			Note:   "featlab OMP with the book's Exact rule (same cost as the Correlation rule); peer as above",
 		})
 		Register(Case{
 			Group: "greedy",
