@@ -66,3 +66,16 @@ func TestWithin(t *testing.T) {
 		}
 	}
 }
+
+func TestMust2(t *testing.T) {
+	a, b := Must2(1, "x", nil)
+	if a != 1 || b != "x" {
+		t.Errorf("Must2 = %v, %v", a, b)
+	}
+	defer func() {
+		if r := recover(); r == nil {
+			t.Error("Must2 with an error did not stop")
+		}
+	}()
+	Must2(1, 2, errors.New("boom"))
+}
