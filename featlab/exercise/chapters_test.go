@@ -59,3 +59,36 @@ func TestMeanVar(t *testing.T) {
 		t.Errorf("MeanVar = %v %v %v", m, v, q)
 	}
 }
+
+func TestSizeHintNamesACauseOnlyWhenTheCaseShowsIt(t *testing.T) {
+	h := SizeHint(0)
+	v := []float64{1, 2, 3}
+	cases := []struct {
+		want, got any
+		has       string
+	}{
+		{2.0, 3.0, "m/(m-1)"}, // m = 3: 3/2
+		{[]float64{1, -1}, []float64{1.5, -1.5}, "m/(m-1)"},
+		{2.0, 6.0, "a sum where"}, // 3 times
+		{3.0, 1.0, "a mean where"},
+		{2.0, 5.0, "2.5 times"}, // no cause fits m = 3
+	}
+	for _, c := range cases {
+		if got := h([]any{v}, c.want, c.got); !strings.Contains(got, c.has) {
+			t.Errorf("want %v got %v: hint %q, want it to contain %q", c.want, c.got, got, c.has)
+		}
+	}
+	// a factor 2 is m/(m-1) only when m = 2
+	if got := h([]any{v}, 1.0, 2.0); strings.Contains(got, "m - 1") {
+		t.Errorf("m = 3, factor 2: %q claims an m - 1 slip", got)
+	}
+	if got := h([]any{[]float64{4, 5}}, 1.0, 2.0); !strings.Contains(got, "either") {
+		t.Errorf("m = 2, factor 2: %q", got)
+	}
+	if got := h([]any{v}, 2.0, 0.0); got != "" {
+		t.Errorf("a zero output: %q, want the generic hint", got)
+	}
+	if got := h([]any{v}, []float64{1, 2}, []float64{1, 3}); got != "" {
+		t.Errorf("not a uniform factor: %q, want the generic hint", got)
+	}
+}
