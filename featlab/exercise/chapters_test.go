@@ -2,6 +2,7 @@ package exercise
 
 import (
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -91,4 +92,28 @@ func TestSizeHintNamesACauseOnlyWhenTheCaseShowsIt(t *testing.T) {
 	if got := h([]any{v}, []float64{1, 2}, []float64{1, 3}); got != "" {
 		t.Errorf("not a uniform factor: %q, want the generic hint", got)
 	}
+}
+
+// An exercise for a function returning two numbers: the best line (a, b).
+func ExampleFunc() {
+	ref := func(v, y []float64) (float64, float64) { // least squares a v + b
+		var mv, my, cvy, cvv float64
+		for i := range v {
+			mv, my = mv+v[i]/float64(len(v)), my+y[i]/float64(len(v))
+		}
+		for i := range v {
+			cvy += (v[i] - mv) * (y[i] - my)
+			cvv += (v[i] - mv) * (v[i] - mv)
+		}
+		return cvy / cvv, my - cvy/cvv*mv
+	}
+	gen := func(r *rand.Rand, i int) []any {
+		n := Size(i, 3, 10)
+		return []any{Normal(r, n), Normal(r, n)}
+	}
+	ex := Func("the best line", ref, []string{"v", "y"}, gen)
+	noIntercept := func(v, y []float64) (float64, float64) { a, _ := ref(v, y); return a, 0 }
+	res := Check(ex, noIntercept)
+	fmt.Println(res.Passed, res.Hint)
+	// Output: false first difference at index 1: expected 0.321668, got 0
 }
