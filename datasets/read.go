@@ -18,7 +18,8 @@ import (
 // "false", else string), "NA", "NaN" and empty fields read as missing.
 // Empty or duplicated header names are renamed by gota (X0, ...; name_0,
 // name_1, ...). Unlike gota, spaces around each field are removed first,
-// so that "1, 2.5" reads as numbers.
+// so that "1, 2.5" reads as numbers, and a UTF-8 byte-order mark before
+// the first column name (Excel's "CSV UTF-8") is dropped.
 //
 // Unlike gota, it never panics and reports every failure as an error: no
 // data rows (ErrEmpty), and malformed CSV such as a row with the wrong
@@ -44,6 +45,9 @@ func ReadFrame(r io.Reader) (df dataframe.DataFrame, err error) {
 		for j, f := range rec {
 			rec[j] = strings.TrimSpace(f)
 		}
+	}
+	if len(records) > 0 && len(records[0]) > 0 {
+		records[0][0] = featlab.StripBOM(records[0][0])
 	}
 	df = dataframe.LoadRecords(records)
 	if df.Err != nil {
@@ -76,8 +80,12 @@ func frameError(err error) error {
 // names the column (encode it first, or drop it); a missing, NaN or
 // infinite value is an error wrapping featlab.ErrNotFinite that names the
 // row (counted from 0, the first data row after the header) and the
-// column. A text or bool target is a class label: its sorted distinct
-// values become Classes. A missing target column wraps featlab.ErrMissing.
+// column. The target gets the same check: a column of numbers with one
+// bad cell ("1e400", "6..1", "?") is an error naming the row and the value,
+// never a column of class labels. A text or bool target is a class label:
+// its sorted distinct values become Classes (to read a numeric column as
+// labels, use ReadFrame and featlab.FromDataFrameClasses). A missing
+// target column wraps featlab.ErrMissing.
 // ReadCSV never panics.
 func ReadCSV(r io.Reader, target string) (ds *featlab.Dataset, err error) {
 	df, err := ReadFrame(r)

@@ -62,8 +62,12 @@ func NewDataset(X *mat.Dense, y []float64, names []string, target string) (*Data
 }
 
 // DefaultNames returns the names x1, ..., xd used when data has none, so that
-// feature j (0-based) is called x{j+1} as in the texts.
+// feature j (0-based) is called x{j+1} as in the texts. A negative d is a
+// programmer error: DefaultNames panics with a message naming it.
 func DefaultNames(d int) []string {
+	if d < 0 {
+		panic(fmt.Sprintf("featlab: DefaultNames(%d): negative number of features", d))
+	}
 	names := make([]string, d)
 	for j := range names {
 		names[j] = "x" + strconv.Itoa(j+1)
@@ -87,7 +91,17 @@ func (ds *Dataset) Dims() (m, d int) { return ds.X.Dims() }
 
 // Rows returns a new Dataset holding copies of the given rows, in the given
 // order (repeats allowed, as for bootstrap samples).
+//
+// A row index outside [0, m) is a programmer error (indices come from the
+// program, such as a fold or a bootstrap sample, not from data): Rows
+// panics with a message naming the index and the number of rows.
 func (ds *Dataset) Rows(rows []int) *Dataset {
+	m, _ := ds.X.Dims()
+	for k, i := range rows {
+		if i < 0 || i >= m {
+			panic(fmt.Sprintf("featlab: Dataset.Rows: rows[%d] = %d outside [0, %d): the dataset has %d rows", k, i, m, m))
+		}
+	}
 	X, y := matx.Rows(ds.X, rows), matx.Take(ds.Y, rows)
 	return &Dataset{X: X, Y: y, Names: ds.Names, Target: ds.Target, Classes: ds.Classes, Levels: ds.Levels}
 }
@@ -138,11 +152,21 @@ func (ds *Dataset) Index(name string) (int, error) {
 // reads an int column with a NaN in it so) is reported as ErrNotFinite
 // at the first missing value.
 //
-// A string or bool target is treated as a class label: its distinct values,
+// The target gets the features' check. A column becomes class labels only
+// when it is text (or bool), or when the caller says so with
+// FromDataFrameClasses: a string column whose cells are mostly numbers
+// (gota reads a numeric column with one bad cell, such as "1e400", "6..1"
+// or "?", as strings) is a numeric target, and its first cell that is not
+// a finite number is an error naming the row and the value (wrapping
+// ErrNotFinite for a missing or out-of-range value, ErrNonNumeric for
+// text). A text or bool target is a class label: its distinct values,
 // sorted, become Classes and Y holds the index of each example's class
 // (false = 0, true = 1 for bool); an empty or missing label is an error
 // wrapping ErrNotFinite. A numeric target is copied as is. To code a
 // string target in an order of your own, use FromDataFrameClasses.
+//
+// A UTF-8 byte-order mark at the start of a column name (Excel's "CSV
+// UTF-8" writes one before the first) is removed (see StripBOM).
 func FromDataFrame(df dataframe.DataFrame, target string) (*Dataset, error) {
 	return fromDataFrame(df, target, nil)
 }
@@ -163,6 +187,57 @@ func FromDataFrameClasses(df dataframe.DataFrame, target string, classes []strin
 	return fromDataFrame(df, target, classes)
 }
 
+// FromDataFrameLike converts a validation or test frame the way the
+// training Dataset like was made: the target like.Target, the features
+// like.Names in like's order whatever their order in df, and, for a
+// classification target, like.Classes (class k means the same in both;
+// an unseen class is an error wrapping ErrLabels).
+//
+// Columns are matched by name, never by position, so a frame with its
+// columns in another order gives the right Dataset; a feature of like
+// missing from df (or renamed) is an error wrapping ErrMissing that names
+// it, and a column like did not have is an error wrapping ErrShape that
+// names it (drop it first). Values are checked as by FromDataFrame.
+func FromDataFrameLike(df dataframe.DataFrame, like *Dataset) (*Dataset, error) {
+	if like == nil {
+		return nil, Errorf(ErrParam, "FromDataFrameLike: nil reference Dataset")
+	}
+	if df.Err != nil {
+		return fromDataFrame(df, like.Target, nil) // reports the frame's error
+	}
+	want := make(map[string]bool, len(like.Names)+1)
+	for _, n := range like.Names {
+		want[n] = true
+	}
+	have := make(map[string]string, df.Ncol()) // clean name -> frame name
+	for _, n := range df.Names() {
+		have[StripBOM(n)] = n
+	}
+	for _, n := range like.Names {
+		if _, ok := have[n]; !ok {
+			return nil, Errorf(ErrMissing, "column %q of the training data is not in the data frame (columns: %s)", n, strings.Join(df.Names(), ", "))
+		}
+	}
+	if _, ok := have[like.Target]; !ok {
+		return nil, Errorf(ErrMissing, "target column %q not in data frame (columns: %s)", like.Target, strings.Join(df.Names(), ", "))
+	}
+	for clean := range have {
+		if clean != like.Target && !want[clean] {
+			return nil, Errorf(ErrShape, "column %q was not in the training data (features: %s); drop it first", clean, strings.Join(like.Names, ", "))
+		}
+	}
+	order := make([]string, 0, len(like.Names)+1)
+	for _, n := range like.Names {
+		order = append(order, have[n])
+	}
+	order = append(order, have[like.Target])
+	sel := df.Select(order)
+	if like.Classes != nil {
+		return fromDataFrame(sel, like.Target, like.Classes)
+	}
+	return fromDataFrame(sel, like.Target, nil)
+}
+
 func checkUniqueClasses(classes []string) error {
 	seen := make(map[string]int, len(classes))
 	for k, c := range classes {
@@ -176,13 +251,20 @@ func checkUniqueClasses(classes []string) error {
 
 func fromDataFrame(df dataframe.DataFrame, target string, classes []string) (*Dataset, error) {
 	if df.Err != nil {
+		if strings.Contains(df.Err.Error(), "empty DataFrame") {
+			return nil, Errorf(ErrEmpty, "data frame is empty (%v)", df.Err)
+		}
 		return nil, Errorf(ErrShape, "data frame carries an error: %v", df.Err)
 	}
 	m, c := df.Nrow(), df.Ncol()
 	if m == 0 || c == 0 {
 		return nil, Errorf(ErrEmpty, "data frame is %dx%d", m, c)
 	}
-	names := df.Names()
+	orig := df.Names()
+	names := make([]string, len(orig))
+	for j, n := range orig {
+		names[j] = StripBOM(n)
+	}
 	ti := -1
 	for j, n := range names {
 		if n == target {
@@ -205,7 +287,7 @@ func fromDataFrame(df dataframe.DataFrame, target string, classes []string) (*Da
 		}
 		k := len(fnames)
 		fnames = append(fnames, n)
-		vals, err := numericColumn(df.Col(n), n)
+		vals, err := numericColumn(df.Col(orig[j]), n)
 		if err != nil {
 			return nil, err
 		}
@@ -217,7 +299,16 @@ func fromDataFrame(df dataframe.DataFrame, target string, classes []string) (*Da
 		return nil, err
 	}
 	ds := &Dataset{X: X, Names: fnames, Target: target}
-	tcol := df.Col(target)
+	tcol := df.Col(orig[ti])
+	if tcol.Type() == series.String && classes == nil {
+		if y, ok, err := NumericText(tcol.Records(), target); ok {
+			if err != nil {
+				return nil, fmt.Errorf("%w (the target takes the features' check; to read it as class labels use FromDataFrameClasses)", err)
+			}
+			ds.Y = y
+			return ds, nil
+		}
+	}
 	switch tcol.Type() {
 	case series.String, series.Bool:
 		recs := tcol.Records()
@@ -306,6 +397,9 @@ func numericColumn(s series.Series, name string) ([]float64, error) {
 		// number beyond the float64 range too): when every value is a
 		// number or a missing-value marker, report the first bad one.
 		recs := s.Records()
+		if _, numeric, err := NumericText(recs, name); numeric && err != nil {
+			return nil, err // a column of numbers with a bad cell
+		}
 		bad := -1
 		for i, r := range recs {
 			v, err := strconv.ParseFloat(strings.TrimSpace(r), 64)
@@ -397,4 +491,61 @@ func (ds *Dataset) String() string {
 		kind = fmt.Sprintf("%d classes", len(ds.Classes))
 	}
 	return fmt.Sprintf("Dataset %d examples x %d features [%s], target %q (%s)", m, d, strings.Join(ds.Names, ", "), ds.Target, kind)
+}
+
+// StripFrameBOM returns df with a UTF-8 byte-order mark removed from the
+// start of its first column name (gota's dataframe.ReadCSV keeps the mark
+// Excel's "CSV UTF-8" writes), or df itself when there is none. Every
+// featlab function that finds frame columns by name calls it.
+func StripFrameBOM(df dataframe.DataFrame) dataframe.DataFrame {
+	if df.Err != nil || df.Ncol() == 0 {
+		return df
+	}
+	first := df.Names()[0]
+	if clean := StripBOM(first); clean != first {
+		return df.Rename(clean, first)
+	}
+	return df
+}
+
+// StripBOM removes a UTF-8 byte-order mark (U+FEFF, which Excel's "CSV
+// UTF-8" writes before the first column name) from the start of s.
+func StripBOM(s string) string { return strings.TrimPrefix(s, "\ufeff") }
+
+// NumericText decides whether the cells of a text column (a gota String
+// series' Records) hold numbers: they do (numeric is true) when more than
+// half of the cells that are not missing-value markers parse as numbers.
+// gota reads a numeric column with one bad cell ("1e400", "6..1", "?",
+// "NA" in an int column) as strings; such a column must be rejected, not
+// taken for text. For a numeric column, values are the numbers, or err
+// names the first cell that is not a finite number, its row (from 0) and
+// its value: wrapping ErrNotFinite for a missing value or one beyond the
+// float64 range, ErrNonNumeric for text. name names the column.
+func NumericText(recs []string, name string) (values []float64, numeric bool, err error) {
+	nums, nas := 0, 0
+	for _, r := range recs {
+		_, err := strconv.ParseFloat(strings.TrimSpace(r), 64)
+		switch {
+		case err == nil || isRangeError(err):
+			nums++
+		case isNAText(r):
+			nas++
+		}
+	}
+	if nums == 0 || 2*nums <= len(recs)-nas {
+		return nil, false, nil
+	}
+	values = make([]float64, len(recs))
+	for i, r := range recs {
+		v, perr := strconv.ParseFloat(strings.TrimSpace(r), 64)
+		switch {
+		case perr == nil && !math.IsNaN(v) && !math.IsInf(v, 0):
+			values[i] = v
+		case perr == nil || isRangeError(perr) || isNAText(r):
+			return nil, true, Errorf(ErrNotFinite, "column %q of numbers has the missing or non-finite value %q at row %d", name, r, i)
+		default:
+			return nil, true, Errorf(ErrNonNumeric, "column %q of numbers has %q at row %d, which is not a number", name, r, i)
+		}
+	}
+	return values, true, nil
 }

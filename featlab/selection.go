@@ -40,8 +40,12 @@ type Step struct {
 }
 
 // NewSelection builds a Selection over the named features with the given
-// chosen indices, filling ChosenNames.
+// chosen indices, filling ChosenNames. A chosen index outside
+// [0, len(names)) is a programmer error (selection methods build their own
+// indices): NewSelection panics with a message naming it and the number
+// of features.
 func NewSelection(method string, names []string, chosen []int) *Selection {
+	checkIndices("NewSelection", "chosen", chosen, len(names))
 	s := &Selection{Method: method, Names: names, Chosen: chosen}
 	s.ChosenNames = make([]string, len(chosen))
 	for k, j := range chosen {
@@ -50,8 +54,38 @@ func NewSelection(method string, names []string, chosen []int) *Selection {
 	return s
 }
 
-// Mask returns a boolean per feature, true for the chosen ones.
+// checkIndices panics, naming the function, the slice, the index and the
+// length, when an index of idx is outside [0, n).
+func checkIndices(fn, what string, idx []int, n int) {
+	for k, j := range idx {
+		if j < 0 || j >= n {
+			unit := "features"
+			if n == 1 {
+				unit = "feature"
+			}
+			panic(fmt.Sprintf("featlab: %s: %s[%d] = %d outside [0, %d): the selection has %d %s", fn, what, k, j, n, n, unit))
+		}
+	}
+}
+
+// checkConsistent panics, naming the method and the field, when a
+// Selection built by hand has an index outside [0, len(Names)) in Chosen,
+// Ranking or Constant, or Scores of another length than Names: a
+// programmer error (the library's methods build consistent Selections).
+func (s *Selection) checkConsistent(fn string) {
+	checkIndices(fn, "Chosen", s.Chosen, len(s.Names))
+	checkIndices(fn, "Ranking", s.Ranking, len(s.Names))
+	checkIndices(fn, "Constant", s.Constant, len(s.Names))
+	if s.Scores != nil && len(s.Scores) != len(s.Names) {
+		panic(fmt.Sprintf("featlab: %s: %d scores for %d features", fn, len(s.Scores), len(s.Names)))
+	}
+}
+
+// Mask returns a boolean per feature, true for the chosen ones. A chosen
+// index outside [0, len(Names)) (a Selection built by hand) is a
+// programmer error: Mask panics with a message naming it.
 func (s *Selection) Mask() []bool {
+	checkIndices("Selection.Mask", "Chosen", s.Chosen, len(s.Names))
 	mask := make([]bool, len(s.Names))
 	for _, j := range s.Chosen {
 		mask[j] = true
@@ -61,6 +95,7 @@ func (s *Selection) Mask() []bool {
 
 // rankOf returns the 1-based rank of each feature, 0 where unranked.
 func (s *Selection) rankOf() []int {
+	checkIndices("Selection", "Ranking", s.Ranking, len(s.Names))
 	r := make([]int, len(s.Names))
 	for k, j := range s.Ranking {
 		r[j] = k + 1
@@ -71,6 +106,7 @@ func (s *Selection) rankOf() []int {
 // DataFrame returns one row per feature: name, score, rank, chosen,
 // constant. Rows follow the ranking when there is one, else feature order.
 func (s *Selection) DataFrame() dataframe.DataFrame {
+	s.checkConsistent("Selection.DataFrame")
 	order := s.rowOrder()
 	rank := s.rankOf()
 	mask := s.Mask()
@@ -155,6 +191,7 @@ func (s *Selection) subsetString(sub []int) string {
 // String prints the selection as an aligned table, preceded by the method
 // and the chosen names, and followed by the search history if any.
 func (s *Selection) String() string {
+	s.checkConsistent("Selection.String")
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: chose %d of %d: %s\n", s.Method, len(s.Chosen), len(s.Names), strings.Join(s.ChosenNames, ", "))
 	header := []string{"feature"}
@@ -301,6 +338,7 @@ func (s *Selection) ApplyDataset(ds *Dataset) (*Dataset, error) {
 // (a target, an identifier) are kept. Chosen features keep their place in
 // df. A chosen feature missing from df is an error wrapping ErrMissing.
 func (s *Selection) ApplyFrame(df dataframe.DataFrame) (dataframe.DataFrame, error) {
+	df = StripFrameBOM(df)
 	if df.Err != nil {
 		return df, Errorf(ErrParam, "selection %q: frame carries an error: %v", s.Method, df.Err)
 	}

@@ -8,7 +8,12 @@
 // first failing input with the expected and actual outputs and a one-line
 // hint. A panic, a NaN, an error, an input modified in place or a function
 // that never returns is reported as a failure; Check itself never panics on
-// anything the student's function does.
+// anything the student's function does. The cases run in a child process
+// (the program started again; see Check), so that a stack overflow, a
+// panic in a goroutine the student started or os.Exit is reported instead
+// of killing the notebook kernel, and a function that never returns is
+// stopped ("timed out after 10 s"); the whole check has a time budget and
+// reports progress when it is slow.
 //
 // A Result prints as text (String) and as a small styled HTML block (HTML),
 // so that in a notebook
@@ -41,6 +46,7 @@ const (
 	DefaultCases   = 25
 	DefaultTol     = 1e-6
 	DefaultTimeout = 10 * time.Second
+	DefaultBudget  = 30 * time.Second
 )
 
 // Exercise describes one self-checking exercise for a student function of
@@ -83,6 +89,19 @@ type Exercise[F any] struct {
 	// Timeout bounds the time one call of the student's function may take.
 	// Default DefaultTimeout (10 s).
 	Timeout time.Duration
+	// Budget bounds the time of the whole check (all cases). Default
+	// DefaultBudget (30 s).
+	Budget time.Duration
+	// Progress, when non-nil, is called with (done, total) as cases
+	// finish; see Check for what happens without it.
+	Progress func(done, total int)
+	// InProcess runs the cases in this process instead of a child
+	// process (see Check): quicker to start, but a student function that
+	// overflows its stack, panics in a goroutine it started or calls
+	// os.Exit ends the program, and one that never returns keeps running
+	// after the verdict. The environment variable
+	// FEATLAB_EXERCISE_INPROCESS=1 sets it for every exercise.
+	InProcess bool
 }
 
 // Result is the outcome of Check.
@@ -97,26 +116,48 @@ type Result struct {
 	Want   string   // the reference's output, formatted
 	Got    string   // the student's output, formatted
 	Hint   string   // one line saying what is probably wrong
+	// Isolated reports that the cases ran in a child process (see Check).
+	Isolated bool
 }
 
 // Check runs the student's function on every case of ex and compares it
 // with the reference. It never panics because of the student's function:
 // a panic, a NaN where a number is expected, an error, an input changed in
 // place or a call that exceeds the timeout is reported as a failing case.
+//
+// Isolation. Unless ex.InProcess is set, the cases run in a child
+// process, so that nothing the student's function does can take the
+// notebook kernel (or the test binary) down: a function that recurses
+// without end is reported as a stack overflow, a panic in a goroutine it
+// started or a call of os.Exit as what it is, and one that never returns
+// is killed when its time is up instead of burning a core after the
+// verdict. The child is the running program itself, started again with an
+// environment variable naming this Check call (its position among the
+// program's Check calls, and under go test the test it is in): GoNB
+// compiles a cell into a program, so the child re-runs the cell up to this
+// call, checks the cases there and exits; its displays and output are
+// discarded. Keep exercises in cells of their own, after any slow work. If
+// the child cannot be started or does not reach the call (a program that
+// behaves differently the second time, an Example function), Check runs
+// the cases in this process, as with InProcess.
+//
+// Time. Each call of the student's function may take ex.Timeout (default
+// 10 s); one that takes longer fails as "timed out after 10 s". The whole
+// check may take ex.Budget (default DefaultBudget, 30 s); when it runs
+// out the case in progress fails with a message saying so. ex.Progress,
+// when set, is called as cases finish; without it a check that runs for
+// more than 10 s writes a line to standard error every 5 s or so (which
+// case, how long so far), so a slow check is never silent for long.
 func Check[F any](ex Exercise[F], student F) Result {
-	n := ex.Cases
-	if n <= 0 {
-		n = DefaultCases
-	}
-	tol := ex.Tol
-	if tol <= 0 {
-		tol = DefaultTol
-	}
-	timeout := ex.Timeout
-	if timeout <= 0 {
-		timeout = DefaultTimeout
-	}
-	res := Result{Name: ex.Name, Total: n}
+	s := ex.settings()
+	key := nextCallKey(ex.Name, s)
+	res := check(ex, student, s, key)
+	recordResult(key, res)
+	return res
+}
+
+func check[F any](ex Exercise[F], student F, s settings, key string) Result {
+	res := Result{Name: ex.Name, Total: s.n}
 	if ex.Generate == nil || ex.Call == nil {
 		res.Hint = "the exercise is incomplete (no Generate or Call): this is a bug in the notebook"
 		return res
@@ -125,7 +166,64 @@ func Check[F any](ex Exercise[F], student F) Result {
 		res.Hint = "the function is nil: write it first"
 		return res
 	}
-	for i := 0; i < n; i++ {
+	if target, ok := childTarget(); ok {
+		if target == key {
+			runChild(ex, student, s) // does not return
+		}
+		// An earlier Check call of the program: give back what it gave
+		// the parent, so that the program takes the same path here.
+		if r, ok := priorResult(key); ok {
+			return r
+		}
+	} else if !ex.InProcess && isolationAvailable() && key != "" {
+		if r, ok := checkIsolated(ex, s, key); ok {
+			return r
+		}
+	}
+	start := time.Now()
+	left := func() time.Duration { return s.budget - time.Since(start) }
+	return checkLoop(ex, student, s, newReporter(ex.Name, ex.Progress, s, start), left)
+}
+
+// settings are an exercise's parameters with the defaults filled in.
+type settings struct {
+	n       int
+	tol     float64
+	timeout time.Duration
+	budget  time.Duration
+}
+
+func (ex Exercise[F]) settings() settings {
+	s := settings{n: ex.Cases, tol: ex.Tol, timeout: ex.Timeout, budget: ex.Budget}
+	if s.n <= 0 {
+		s.n = DefaultCases
+	}
+	if s.tol <= 0 {
+		s.tol = DefaultTol
+	}
+	if s.timeout <= 0 {
+		s.timeout = DefaultTimeout
+	}
+	if s.budget <= 0 {
+		s.budget = DefaultBudget
+	}
+	return s
+}
+
+// caseHooks observe checkLoop: begin(i, want) before the student's
+// function runs on case i (want is the reference's formatted outcome),
+// done(i) after case i passed. Either may be nil.
+type caseHooks struct {
+	begin func(i int, want string)
+	done  func(i int)
+	tick  func() // called about once a second while a case runs (in a child)
+}
+
+// checkLoop runs the cases in this process. left, when non-nil, returns
+// the time left in the budget: a call is cut short when it runs out.
+func checkLoop[F any](ex Exercise[F], student F, s settings, hooks caseHooks, left func() time.Duration) Result {
+	res := Result{Name: ex.Name, Total: s.n}
+	for i := 0; i < s.n; i++ {
 		res.Ran = i + 1
 		args, err := generate(ex, i)
 		if err != nil {
@@ -133,16 +231,30 @@ func Check[F any](ex Exercise[F], student F) Result {
 			res.Hint = "the exercise's input generator failed (a bug in the notebook): " + err.Error()
 			return res
 		}
-		want, werr, wpanic := run(ex.Call, ex.Reference, cloneArgs(args), timeout)
-		if wpanic != "" {
-			return fail(res, ex, i, args, "", "", "the reference implementation failed ("+wpanic+"): this is a bug in the exercise")
+		want, werr, wbad := run(ex.Call, ex.Reference, cloneArgs(args), s.timeout)
+		if wbad != nil {
+			return fail(res, ex, i, args, "", "", "the reference implementation "+wbad.hint(s.timeout)+": this is a bug in the exercise")
+		}
+		wantS := formatOutcome(want, werr)
+		if hooks.begin != nil {
+			hooks.begin(i, wantS)
+		}
+		timeout := s.timeout
+		budgetCut := false
+		if left != nil {
+			if l := left(); l < timeout {
+				timeout, budgetCut = max(l, time.Millisecond), true
+			}
 		}
 		sargs := cloneArgs(args)
-		got, gerr, gpanic := run(ex.Call, student, sargs, timeout)
-		if gpanic != "" {
-			return fail(res, ex, i, args, formatOutcome(want, werr), "panic", "your function "+gpanic)
+		got, gerr, gbad := run(ex.Call, student, sargs, timeout)
+		if gbad != nil {
+			if gbad.timedOut && budgetCut {
+				return fail(res, ex, i, args, wantS, "timed out", budgetHint(s, i))
+			}
+			return fail(res, ex, i, args, wantS, gbad.got(s.timeout), "your function "+gbad.hint(s.timeout))
 		}
-		wantS, gotS := formatOutcome(want, werr), formatOutcome(got, gerr)
+		gotS := formatOutcome(got, gerr)
 		switch {
 		case werr != nil && gerr != nil:
 			// Both reject the input: agreement.
@@ -155,7 +267,7 @@ func Check[F any](ex Exercise[F], student F) Result {
 			if ex.Equal != nil {
 				ok = ex.Equal(want, got)
 			} else {
-				ok = Close(want, got, tol)
+				ok = Close(want, got, s.tol)
 			}
 			if !ok {
 				hint := ""
@@ -163,7 +275,7 @@ func Check[F any](ex Exercise[F], student F) Result {
 					hint = ex.Hint(args, want, got)
 				}
 				if hint == "" {
-					hint = genericHint(want, got, tol)
+					hint = genericHint(want, got, s.tol)
 				}
 				return fail(res, ex, i, args, wantS, gotS, hint)
 			}
@@ -172,9 +284,25 @@ func Check[F any](ex Exercise[F], student F) Result {
 			return fail(res, ex, i, args, wantS, gotS,
 				fmt.Sprintf("your function changed its input %s in place; work on a copy", argName(ex.ArgNames, k)))
 		}
+		if hooks.done != nil {
+			hooks.done(i)
+		}
 	}
 	res.Passed = true
 	return res
+}
+
+// budgetHint says that the check's total budget ran out during case i.
+func budgetHint(s settings, i int) string {
+	return fmt.Sprintf("the whole check may take %s and that ran out during case %d of %d: your function is too slow (or never returns)", seconds(s.budget), i+1, s.n)
+}
+
+// seconds formats a duration plainly: "3 s", "0.02 s", "1.5 min".
+func seconds(d time.Duration) string {
+	if d >= 2*time.Minute {
+		return fmt.Sprintf("%.3g min", d.Minutes())
+	}
+	return fmt.Sprintf("%.3g s", d.Seconds())
 }
 
 func generate[F any](ex Exercise[F], i int) (args []any, err error) {
@@ -187,19 +315,40 @@ func generate[F any](ex Exercise[F], i int) (args []any, err error) {
 	return ex.Generate(r, i), nil
 }
 
+// badCall describes a call that did not return normally.
+type badCall struct {
+	panicMsg string // the panic's value, formatted
+	timedOut bool
+}
+
+func (b *badCall) got(timeout time.Duration) string {
+	if b.timedOut {
+		return "timed out after " + seconds(timeout)
+	}
+	return "panic: " + b.panicMsg
+}
+
+func (b *badCall) hint(timeout time.Duration) string {
+	if b.timedOut {
+		return fmt.Sprintf("timed out after %s: it did not return (an infinite loop, or far too slow?)", seconds(timeout))
+	}
+	return "panicked: " + b.panicMsg
+}
+
 // run calls call(f, args) in its own goroutine, turning a panic into a
-// message and giving up after timeout (the goroutine is then abandoned).
-func run[F any](call func(F, []any) (any, error), f F, args []any, timeout time.Duration) (out any, err error, panicMsg string) {
+// badCall and giving up after timeout (in this process the goroutine is
+// then abandoned; in a child process the process ends soon after).
+func run[F any](call func(F, []any) (any, error), f F, args []any, timeout time.Duration) (out any, err error, bad *badCall) {
 	type outcome struct {
-		out   any
-		err   error
-		panic string
+		out any
+		err error
+		bad *badCall
 	}
 	done := make(chan outcome, 1)
 	go func() {
 		defer func() {
 			if p := recover(); p != nil {
-				done <- outcome{panic: fmt.Sprintf("panicked: %v", p)}
+				done <- outcome{bad: &badCall{panicMsg: fmt.Sprint(p)}}
 			}
 		}()
 		o, e := call(f, args)
@@ -209,9 +358,9 @@ func run[F any](call func(F, []any) (any, error), f F, args []any, timeout time.
 	defer t.Stop()
 	select {
 	case o := <-done:
-		return o.out, o.err, o.panic
+		return o.out, o.err, o.bad
 	case <-t.C:
-		return nil, nil, fmt.Sprintf("did not return within %v (an infinite loop?)", timeout)
+		return nil, nil, &badCall{timedOut: true}
 	}
 }
 

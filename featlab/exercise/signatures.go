@@ -1,6 +1,7 @@
 package exercise
 
 import (
+	"fmt"
 	"math/rand/v2"
 
 	"gonum.org/v1/gonum/mat"
@@ -187,7 +188,12 @@ func defaultRegression(r *rand.Rand, i int) (*mat.Dense, []float64) {
 
 // Size returns the size of case i cycling through lo, lo+1, ..., hi, so
 // that the first cases are the smallest (and easiest to read in a report).
+//
+// The generators below are for exercise authors: a negative case index,
+// size or class count is a programmer error and panics with a message
+// naming it (inside Check, that is reported as a bug in the exercise).
 func Size(i, lo, hi int) int {
+	nonNegative("Size", "case index i", i)
 	if hi <= lo {
 		return lo
 	}
@@ -196,6 +202,7 @@ func Size(i, lo, hi int) int {
 
 // Normal returns n independent N(0, 1) draws.
 func Normal(r *rand.Rand, n int) []float64 {
+	nonNegative("Normal", "n", n)
 	v := make([]float64, n)
 	for k := range v {
 		v[k] = r.NormFloat64()
@@ -205,6 +212,7 @@ func Normal(r *rand.Rand, n int) []float64 {
 
 // Uniform returns n independent U[lo, hi) draws.
 func Uniform(r *rand.Rand, n int, lo, hi float64) []float64 {
+	nonNegative("Uniform", "n", n)
 	v := make([]float64, n)
 	for k := range v {
 		v[k] = lo + (hi-lo)*r.Float64()
@@ -215,6 +223,7 @@ func Uniform(r *rand.Rand, n int, lo, hi float64) []float64 {
 // Signs returns n labels in {-1, +1}, each equally likely, with both
 // present when n >= 2.
 func Signs(r *rand.Rand, n int) []float64 {
+	nonNegative("Signs", "n", n)
 	v := make([]float64, n)
 	for k := range v {
 		v[k] = 1
@@ -232,6 +241,10 @@ func Signs(r *rand.Rand, n int) []float64 {
 // Labels returns n class labels in {0, ..., k-1} with every class present
 // when n >= k.
 func Labels(r *rand.Rand, n, k int) []float64 {
+	nonNegative("Labels", "n", n)
+	if k < 1 {
+		panic(fmt.Sprintf("exercise: Labels: k = %d classes, need at least 1", k))
+	}
 	v := make([]float64, n)
 	for i := range v {
 		if i < k {
@@ -246,5 +259,14 @@ func Labels(r *rand.Rand, n, k int) []float64 {
 
 // NormalMatrix returns an m x d matrix of independent N(0, 1) draws.
 func NormalMatrix(r *rand.Rand, m, d int) *mat.Dense {
+	if m < 1 || d < 1 {
+		panic(fmt.Sprintf("exercise: NormalMatrix: %d x %d matrix, need m, d >= 1", m, d))
+	}
 	return mat.NewDense(m, d, Normal(r, m*d))
+}
+
+func nonNegative(fn, what string, v int) {
+	if v < 0 {
+		panic(fmt.Sprintf("exercise: %s: %s = %d is negative", fn, what, v))
+	}
 }

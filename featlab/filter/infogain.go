@@ -1,6 +1,7 @@
 package filter
 
 import (
+	"fmt"
 	"math"
 	"sort"
 
@@ -15,15 +16,16 @@ import (
 //	Ent(D) = -sum_k p_k log2 p_k
 //
 // where p_k is the fraction of examples of class k (0 log 0 = 0). y must
-// hold finite integer class labels (featlab.ErrLabels otherwise); a single
-// class has entropy 0.
+// hold finite integer class labels (featlab.ErrNotFinite for a NaN or an
+// infinity, featlab.ErrLabels otherwise, naming the row); a single class
+// has entropy 0.
 func Entropy(y []float64) (float64, error) {
 	if len(y) == 0 {
 		return 0, featlab.Errorf(featlab.ErrEmpty, "entropy of an empty label vector")
 	}
 	labels, err := featlab.ClassLabels(y, 1)
 	if err != nil {
-		return 0, featlab.Errorf(featlab.ErrLabels, "entropy needs integer class labels (%v)", err)
+		return 0, fmt.Errorf("filter: entropy needs finite integer class labels: %w", err)
 	}
 	pos := make(map[float64]int, len(labels))
 	for k, l := range labels {

@@ -335,29 +335,52 @@ func categories(v []float64) []int {
 
 // plugInMI returns the plug-in mutual information (nats) of two discrete
 // variables given as codes.
+//
+// The joint counts take na x nb cells, which for two variables with a
+// value per example (an id column against integer labels) is m^2: above
+// 2^20 cells and 4m, the occupied cells (at most m) are counted from the
+// sorted list of pairs instead, in the same order, so the result is the
+// same bit for bit and the memory O(m).
 func plugInMI(a, b []int) float64 {
 	na, nb := 0, 0
 	for i := range a {
 		na = max(na, a[i]+1)
 		nb = max(nb, b[i]+1)
 	}
-	joint := make([]float64, na*nb)
 	ca := make([]float64, na)
 	cb := make([]float64, nb)
 	for i := range a {
-		joint[a[i]*nb+b[i]]++
 		ca[a[i]]++
 		cb[b[i]]++
 	}
 	m := float64(len(a))
 	var mi float64
+	add := func(p, q int, n float64) { mi += n / m * math.Log(m*n/(ca[p]*cb[q])) }
+	if cells := float64(na) * float64(nb); cells > 1<<20 && cells > 4*m {
+		keys := make([]int, len(a))
+		for i := range a {
+			keys[i] = a[i]*nb + b[i]
+		}
+		slices.Sort(keys)
+		for i := 0; i < len(keys); {
+			j := i
+			for j < len(keys) && keys[j] == keys[i] {
+				j++
+			}
+			add(keys[i]/nb, keys[i]%nb, float64(j-i))
+			i = j
+		}
+		return math.Max(0, mi)
+	}
+	joint := make([]float64, na*nb)
+	for i := range a {
+		joint[a[i]*nb+b[i]]++
+	}
 	for p := 0; p < na; p++ {
 		for q := 0; q < nb; q++ {
-			n := joint[p*nb+q]
-			if n == 0 {
-				continue
+			if n := joint[p*nb+q]; n != 0 {
+				add(p, q, n)
 			}
-			mi += n / m * math.Log(m*n/(ca[p]*cb[q]))
 		}
 	}
 	return math.Max(0, mi)

@@ -55,15 +55,15 @@ type covCD struct {
 	fitProg bool     // report the progress of a single fit
 	gap0    float64  // first gap computed, for progress
 
-	naive  bool            // residual updates
-	rRef   []float64       // naive: the residual at the last full refresh of g
-	cnorm  []float64       // naive: ||Xc_j||
+	naive bool      // residual updates
+	rRef  []float64 // naive: the residual at the last full refresh of g
+	cnorm []float64 // naive: ||Xc_j||
 	// naive: kktScreened showed |Xc_j^T r| <= L1 off the working set at
 	// the current residual (cleared by any change of w)
 	certified bool
-	xcol   *design.Columns // naive: centred columns, gathered as needed
-	res    []float64       // naive: r = y - Xc w
-	gFresh bool            // naive: g is Xc^T r for every feature
+	xcol      *design.Columns // naive: centred columns, gathered as needed
+	res       []float64       // naive: r = y - Xc w
+	gFresh    bool            // naive: g is Xc^T r for every feature
 }
 
 // Update rule override, for tests: 0 chooses (useNaive), 1 forces

@@ -180,7 +180,7 @@ func LassoCVContext(ctx context.Context, X mat.Matrix, y []float64, cfg LassoCVC
 	col := make([]float64, K)
 	for k := 0; k < nl; k++ {
 		mat.Col(col, k, foldMSE)
-		res.MSE[k], res.SE[k] = validate.MeanStdErr(col)
+		res.MSE[k], res.SE[k], _ = validate.MeanStdErr(col) // K >= 2 folds: never empty
 	}
 	for k := 1; k < nl; k++ {
 		if res.MSE[k] < res.MSE[res.IndexMin] {

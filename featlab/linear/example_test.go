@@ -2,6 +2,7 @@ package linear_test
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/featlab/course/featlab/linear"
 	"gonum.org/v1/gonum/mat"
@@ -101,4 +102,42 @@ func ExampleConstrainedLasso() {
 	// Output:
 	// constrained w = [1.0000 0.0000], multiplier 1.5000
 	// lasso       w = [1.0000 0.0000]
+}
+
+// The l2-constrained least squares of Zhou's Fig. 11.1: least squares
+// lies outside the disc of radius 1, so the solution is on the circle and,
+// unlike the l1 ball's, keeps both weights; Multiplier is the ridge
+// strength with the same solution (least squares is w = [2 1]; by hand,
+// (X^T X + 4 mu I)^{-1} X^T y = [0.8617 0.5075] at mu = 2.4103).
+func ExampleConstrainedRidge() {
+	X := mat.NewDense(4, 2, []float64{1, 0, 0, 1, 1, 1, 2, 1})
+	y := []float64{2, 1, 3, 5}
+	r, err := linear.ConstrainedRidge(X, y, linear.ConstrainedRidgeConfig{Radius: 1})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("w = [%.4f %.4f], ||w|| = %.4f, mu = %.4f\n", r.Coef[0], r.Coef[1], math.Hypot(r.Coef[0], r.Coef[1]), r.Multiplier)
+	// Output:
+	// w = [0.8617 0.5075], ||w|| = 1.0000, mu = 2.4103
+}
+
+// Results that imply a subset of features give it as a featlab.Selection,
+// with the names of the config.
+func ExampleLassoResult_Selection() {
+	X := mat.NewDense(6, 3, []float64{
+		1, 0.5, 3,
+		2, -1, 1,
+		3, 0.2, 4,
+		4, 1, 1,
+		5, -0.3, 5,
+		6, 0.1, 9,
+	})
+	y := []float64{2.1, 3.9, 6.2, 7.8, 10.1, 11.9}
+	r, err := linear.Lasso(X, y, linear.LassoConfig{Lambda: 0.1, Intercept: true, Names: []string{"age", "noise", "bmi"}})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(r.Selection().ChosenNames, r.Support())
+	// Output:
+	// [age bmi] [0 2]
 }

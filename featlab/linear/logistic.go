@@ -327,7 +327,9 @@ type logState struct {
 // st.b is then the intercept of the centred problem and origB converts.
 func newLogState(ds *design.Design, s, y01 []float64, intercept bool, alpha float64) *logState {
 	m, d := ds.M, ds.D
-	return &logState{xmean: ds.XMean, cols: ds.Columns(),
+	cols := ds.Columns()
+	cols.Fill() // the solvers read every column
+	return &logState{xmean: ds.XMean, cols: cols,
 		m: m, d: d, s: s, y01: y01, intercept: intercept, alpha: alpha,
 		w: make([]float64, d), z: make([]float64, m), p: make([]float64, m),
 		g: make([]float64, d), r: make([]float64, m), v: make([]float64, m), q: make([]float64, m), wn: make([]float64, d), w0: make([]float64, d),
@@ -771,52 +773,7 @@ func (st *logState) activeCD(active []int, hjj []float64, hb, innerTol, lam1, la
 	}
 	inv := 1 / float64(m)
 	v, q, wn := st.v, st.q, st.wn
-	if cap(st.gram) < na*na {
-		st.gram = make([]float64, na*na)
-	}
-	G := st.gram[:na*na]
-	c := growFloats(&st.cvec, na)  // c_a = (1/m) sum_i v_i x_ia (intercept coupling)
-	u := growFloats(&st.uvec, na)  // u_a = (1/m) sum_i v_i x_ia q_i
-	dA := growFloats(&st.dvec, na) // change of each active coefficient in this call
-	vx := growFloats(&st.vx, m)
-	for a, j := range active {
-		colj := st.col(j)
-		cs, us := 0.0, 0.0
-		for i, x := range colj {
-			t := v[i] * x
-			vx[i] = t
-			cs += t
-			us += t * q[i]
-		}
-		c[a], u[a], dA[a] = cs*inv, us*inv, 0
-		// G[a][b] for b >= a, four columns per sweep over vx
-		b := a
-		for ; b+3 < na; b += 4 {
-			c0 := st.col(active[b])
-			c1 := st.col(active[b+1])
-			c2 := st.col(active[b+2])
-			c3 := st.col(active[b+3])
-			var s0, s1, s2, s3 float64
-			for i, t := range vx[:m] {
-				s0 += t * c0[i]
-				s1 += t * c1[i]
-				s2 += t * c2[i]
-				s3 += t * c3[i]
-			}
-			G[a*na+b], G[b*na+a] = s0*inv, s0*inv
-			G[a*na+b+1], G[(b+1)*na+a] = s1*inv, s1*inv
-			G[a*na+b+2], G[(b+2)*na+a] = s2*inv, s2*inv
-			G[a*na+b+3], G[(b+3)*na+a] = s3*inv, s3*inv
-		}
-		for ; b < na; b++ {
-			colk := st.col(active[b])
-			sum := 0.0
-			for i, t := range vx[:m] {
-				sum += t * colk[i]
-			}
-			G[a*na+b], G[b*na+a] = sum*inv, sum*inv
-		}
-	}
+	G, c, u, dA := st.activeGram(active, inv)
 	ub := 0.0
 	if st.intercept {
 		for i, vi := range v {
@@ -873,7 +830,70 @@ func (st *logState) activeCD(active []int, hjj []float64, hb, innerTol, lam1, la
 			break
 		}
 	}
-	// bring q = [X 1] delta up to date
+	st.applyActiveDelta(active, dA, dB)
+}
+
+// activeGram forms, for the active coordinates, the weighted Gram matrix
+// G_ab = (1/m) sum_i v_i x_ia x_ib (four columns per sweep over v x_a),
+// the intercept coupling c_a = (1/m) sum_i v_i x_ia and u_a = (1/m)
+// sum_i v_i x_ia q_i, and zeroes dA (the change of each active
+// coefficient).
+func (st *logState) activeGram(active []int, inv float64) (G, c, u, dA []float64) {
+	m, na := st.m, len(active)
+	v, q := st.v, st.q
+	if cap(st.gram) < na*na {
+		st.gram = make([]float64, na*na)
+	}
+	G = st.gram[:na*na]
+	c = growFloats(&st.cvec, na)  // c_a = (1/m) sum_i v_i x_ia (intercept coupling)
+	u = growFloats(&st.uvec, na)  // u_a = (1/m) sum_i v_i x_ia q_i
+	dA = growFloats(&st.dvec, na) // change of each active coefficient in this call
+	vx := growFloats(&st.vx, m)
+	for a, j := range active {
+		colj := st.col(j)
+		cs, us := 0.0, 0.0
+		for i, x := range colj {
+			t := v[i] * x
+			vx[i] = t
+			cs += t
+			us += t * q[i]
+		}
+		c[a], u[a], dA[a] = cs*inv, us*inv, 0
+		// G[a][b] for b >= a, four columns per sweep over vx
+		b := a
+		for ; b+3 < na; b += 4 {
+			c0 := st.col(active[b])
+			c1 := st.col(active[b+1])
+			c2 := st.col(active[b+2])
+			c3 := st.col(active[b+3])
+			var s0, s1, s2, s3 float64
+			for i, t := range vx[:m] {
+				s0 += t * c0[i]
+				s1 += t * c1[i]
+				s2 += t * c2[i]
+				s3 += t * c3[i]
+			}
+			G[a*na+b], G[b*na+a] = s0*inv, s0*inv
+			G[a*na+b+1], G[(b+1)*na+a] = s1*inv, s1*inv
+			G[a*na+b+2], G[(b+2)*na+a] = s2*inv, s2*inv
+			G[a*na+b+3], G[(b+3)*na+a] = s3*inv, s3*inv
+		}
+		for ; b < na; b++ {
+			colk := st.col(active[b])
+			sum := 0.0
+			for i, t := range vx[:m] {
+				sum += t * colk[i]
+			}
+			G[a*na+b], G[b*na+a] = sum*inv, sum*inv
+		}
+	}
+	return G, c, u, dA
+}
+
+// applyActiveDelta brings q = [X 1] delta up to date after activeCD
+// changed the active coefficients by dA and the intercept by dB.
+func (st *logState) applyActiveDelta(active []int, dA []float64, dB float64) {
+	q := st.q
 	for a, j := range active {
 		if dA[a] == 0 {
 			continue

@@ -267,6 +267,9 @@ func Relevance(m int, cfg RelevanceConfig, seed uint64) (*featlab.Dataset, Roles
 		noise = 0
 	}
 	d := R + Q + U
+	if err := featlab.CheckCells("synth: the data", "", m, d, 0); err != nil {
+		return nil, Roles{}, err
+	}
 	r := newRand(seed, streamRelevance)
 	w := make([]float64, R)
 	for k := range w {

@@ -61,6 +61,9 @@ func Regression(m int, cfg RegressionConfig, seed uint64) (*featlab.Dataset, []f
 		return nil, nil, featlab.Errorf(featlab.ErrParam, "Noise = %v must be >= 0", cfg.Noise)
 	}
 	r := newRand(seed, streamRegression)
+	if err := featlab.CheckCells("synth: the data", "", m, d, 0); err != nil {
+		return nil, nil, err
+	}
 	X := mat.NewDense(m, d, nil)
 	raw := X.RawMatrix().Data
 	for i := range raw {

@@ -81,6 +81,9 @@ func Sparse(m int, cfg SparseConfig, seed uint64) (*featlab.Dataset, []float64, 
 		return nil, nil, featlab.Errorf(featlab.ErrParam, "Rho = %v must be in [0, 1)", cfg.Rho)
 	}
 	r := newRand(seed, streamSparse)
+	if err := featlab.CheckCells("synth: the data", "", m, d, 0); err != nil {
+		return nil, nil, err
+	}
 	X := mat.NewDense(m, d, nil)
 	raw := X.RawMatrix().Data
 	sq := math.Sqrt(1 - cfg.Rho*cfg.Rho)
@@ -154,6 +157,9 @@ func Decoy(m, d int, rho, noise float64, seed uint64) (*featlab.Dataset, []float
 }
 
 func decoyWith(m, d int, rho, noise float64, r *rand.Rand) (*featlab.Dataset, []float64, error) {
+	if err := featlab.CheckCells("synth: the data", "", m, d, 0); err != nil {
+		return nil, nil, err
+	}
 	X := mat.NewDense(m, d, nil)
 	raw := X.RawMatrix().Data
 	sq := math.Sqrt(1 - rho*rho)

@@ -101,6 +101,11 @@ func RidgeScaleRisk(w, scale []float64) (float64, error) {
 	if len(w) != 2 {
 		return 0, featlab.Errorf(featlab.ErrShape, "w has %d entries, want 2", len(w))
 	}
+	for j, v := range w {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return 0, featlab.Errorf(featlab.ErrParam, "w[%d] = %v must be finite", j, v)
+		}
+	}
 	C, b, err := RidgeScaleMoments(scale)
 	if err != nil {
 		return 0, err
@@ -194,6 +199,9 @@ func ClipExampleRisk(a, b, w float64) (float64, error) {
 	c1, c2, err := clipLevels(a, b)
 	if err != nil {
 		return 0, err
+	}
+	if math.IsNaN(w) || math.IsInf(w, 0) {
+		return 0, featlab.Errorf(featlab.ErrParam, "w = %v must be finite", w)
 	}
 	p := 1 / a
 	return (1-p)*0.5*(w*c1-1)*(w*c1-1) + p*0.5*(w*c2-1)*(w*c2-1), nil

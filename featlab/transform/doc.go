@@ -31,6 +31,10 @@
 //     (log(b + f) with b + f <= 0);
 //   - a parameter outside its documented range (b <= 0, degree < 1, an
 //     empty range) wraps featlab.ErrParam.
+//   - an output whose size a parameter or the data controls (Polynomial's
+//     degree, OneHot's categories) larger than the config's MaxCells
+//     (default featlab.DefaultMaxCells, 1 GiB of float64s) wraps
+//     featlab.ErrTooLarge; it is estimated before anything is allocated.
 //
 // A constant feature is never turned into NaN: unit range maps it to the
 // lower end of the range (0 for [0, 1]) and standardization to 0, as

@@ -19,7 +19,7 @@ func (f *fitted) fitStateless(X mat.Matrix, workers int) (raw, error) {
 	if err := checkFinite(x); err != nil {
 		return raw{}, err
 	}
-	f.d = x.cols
+	f.setFitted(x.cols)
 	return x, nil
 }
 
@@ -240,7 +240,8 @@ func (l *Log) Fit(X mat.Matrix) error {
 	if _, err := mapElems(x, logFn(b)); err != nil {
 		return err
 	}
-	l.b, l.d = b, x.cols
+	l.b = b
+	l.setFitted(x.cols)
 	return nil
 }
 

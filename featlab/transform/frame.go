@@ -20,20 +20,41 @@ import (
 // float, int or bool columns (bool as 0/1); a string column is an error
 // wrapping featlab.ErrNonNumeric. A missing value is an error naming its
 // row and column.
+//
+// The transformers of this package remember the names of the columns they
+// were fitted on (a later Fit on a matrix forgets them), and TransformFrame
+// finds those columns by name, whatever their order in the frame.
 func FitFrame(t featlab.Transformer, df dataframe.DataFrame, cols ...string) error {
-	cols, err := frameColumns(t, df, cols)
+	df = stripBOM(df)
+	cols, err := frameColumns(t, df, cols, false)
 	if err != nil {
 		return err
 	}
 	if r, ok := t.(recordsTransformer); ok && r.usesRecords() {
 		recs, na := frameRecords(df, cols)
-		return r.fitRecords(recs, na, cols)
+		if err := r.fitRecords(recs, na, cols); err != nil {
+			return err
+		}
+	} else {
+		X, err := frameMatrix(df, cols)
+		if err != nil {
+			return err
+		}
+		if err := nameCell(t.Fit(X), t, cols); err != nil {
+			return err
+		}
 	}
-	X, err := frameMatrix(df, cols)
-	if err != nil {
-		return err
+	if fn, ok := t.(frameNamed); ok {
+		fn.setFrameCols(cols)
 	}
-	return nameCell(t.Fit(X), t, cols)
+	return nil
+}
+
+// frameNamed is implemented by the transformers of this package (through
+// the embedded fitted): they remember the frame columns of FitFrame.
+type frameNamed interface {
+	frameCols() []string
+	setFrameCols([]string)
 }
 
 // TransformFrame transforms the named columns of df with the fitted t and
@@ -43,12 +64,21 @@ func FitFrame(t featlab.Transformer, df dataframe.DataFrame, cols ...string) err
 // each output replaces its column under the same name; when t maps each
 // column to a block (one-hot), the block replaces the column, named by
 // t's OutputNames ("color=green"); otherwise (polynomial features) all
-// outputs take the place of the first named column. Pass the same names
-// (or none, for the same default) as to FitFrame. An output name that
-// collides with a passed-through column is an error wrapping
-// featlab.ErrShape.
+// outputs take the place of the first named column.
+//
+// Columns are matched by name, never by position. A transformer of this
+// package fitted with FitFrame transforms the columns it was fitted on,
+// found by name in df in whatever order they come: cols may be omitted,
+// or must name the same columns (in any order; other names are an error
+// wrapping featlab.ErrShape), and a fitted column missing from df is an
+// error wrapping featlab.ErrMissing that names it. A transformer fitted on
+// a matrix (or one from outside this package) takes the columns named by
+// cols, or by default every numeric column in frame order, as FitFrame
+// does. An output name that collides with a passed-through column is an
+// error wrapping featlab.ErrShape.
 func TransformFrame(t featlab.Transformer, df dataframe.DataFrame, cols ...string) (dataframe.DataFrame, error) {
-	cols, err := frameColumns(t, df, cols)
+	df = stripBOM(df)
+	cols, err := frameColumns(t, df, cols, true)
 	if err != nil {
 		return dataframe.DataFrame{}, err
 	}
@@ -104,9 +134,10 @@ func isNumeric(s series.Series) bool {
 }
 
 // frameColumns checks the frame and the names, or picks the default
-// columns.
-func frameColumns(t featlab.Transformer, df dataframe.DataFrame, cols []string) ([]string, error) {
-	if t == nil {
+// columns. With useFitted, the columns a transformer was fitted on with
+// FitFrame take precedence (see TransformFrame).
+func frameColumns(t featlab.Transformer, df dataframe.DataFrame, cols []string, useFitted bool) ([]string, error) {
+	if t == nil || isNilPointer(t) {
 		return nil, featlab.Errorf(featlab.ErrParam, "transform: nil transformer")
 	}
 	if df.Err != nil {
@@ -116,6 +147,13 @@ func frameColumns(t featlab.Transformer, df dataframe.DataFrame, cols []string) 
 		return nil, featlab.Errorf(featlab.ErrEmpty, "transform: data frame is %dx%d", df.Nrow(), df.Ncol())
 	}
 	names := df.Names()
+	if fn, ok := t.(frameNamed); ok && useFitted && fn.frameCols() != nil {
+		fc := fn.frameCols()
+		if len(cols) > 0 && !sameSet(cols, fc) {
+			return nil, featlab.Errorf(featlab.ErrShape, "transform: %T was fitted on the columns %q, asked to transform %q", t, fc, cols)
+		}
+		cols = fc
+	}
 	if len(cols) == 0 {
 		text := false
 		if r, ok := t.(recordsTransformer); ok && r.usesRecords() {
@@ -123,6 +161,14 @@ func frameColumns(t featlab.Transformer, df dataframe.DataFrame, cols []string) 
 		}
 		for _, n := range names {
 			s := df.Col(n)
+			if text && s.Type() == series.String {
+				// By default a column of numbers with a bad cell (read
+				// as text by gota) is an error, not categories; name it
+				// to encode it anyway.
+				if _, numeric, err := featlab.NumericText(s.Records(), n); numeric && err != nil {
+					return nil, fmt.Errorf("transform: %w (not encoded as categories by default: fix the cell, or name the column to encode it)", err)
+				}
+			}
 			if (text && s.Type() == series.String) || (!text && (s.Type() == series.Float || s.Type() == series.Int)) {
 				cols = append(cols, n)
 			}
@@ -151,6 +197,24 @@ func frameColumns(t featlab.Transformer, df dataframe.DataFrame, cols []string) 
 		seen[c] = true
 	}
 	return append([]string(nil), cols...), nil
+}
+
+// sameSet reports whether a and b hold the same names (b has no repeats).
+func sameSet(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	in := make(map[string]bool, len(b))
+	for _, n := range b {
+		in[n] = true
+	}
+	for _, n := range a {
+		if !in[n] {
+			return false
+		}
+		delete(in, n)
+	}
+	return true
 }
 
 // frameMatrix converts the named columns to a matrix.
@@ -296,3 +360,6 @@ func offsetOf(widths []int, j int) int {
 	}
 	return s
 }
+
+// stripBOM is featlab.StripFrameBOM.
+func stripBOM(df dataframe.DataFrame) dataframe.DataFrame { return featlab.StripFrameBOM(df) }

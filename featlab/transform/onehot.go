@@ -52,6 +52,14 @@ type OneHot struct {
 	// Unknown is the policy for categories unseen at fit time; the zero
 	// value is UnknownError.
 	Unknown Unknown
+	// MaxCells bounds memory: the largest number of float64 values (rows
+	// x indicator columns) Transform may allocate; 0 means
+	// featlab.DefaultMaxCells (2^27 values, 1 GiB), negative no limit.
+	// Fit checks the output for the rows it was given (usually
+	// transformed next), so that a column with a category per row fails
+	// at once. Over the limit is an error wrapping featlab.ErrTooLarge
+	// (and Fit leaves the encoder unfitted).
+	MaxCells int
 
 	fitted
 	unknown Unknown
@@ -107,9 +115,10 @@ func (o *OneHot) Fit(X mat.Matrix) error {
 			cats[j][k] = strconv.FormatFloat(v, 'g', -1, 64)
 		}
 	}
-	o.cats, o.num, o.str, o.d, o.unknown = cats, num, nil, d, o.Unknown
+	o.cats, o.num, o.str, o.unknown = cats, num, nil, o.Unknown
+	o.setFitted(d)
 	o.setOffsets()
-	return nil
+	return o.checkFitSize(x.rows)
 }
 
 // Transform returns the indicator columns of X.
@@ -122,6 +131,9 @@ func (o *OneHot) Transform(X mat.Matrix) (*mat.Dense, error) {
 		return nil, featlab.Errorf(featlab.ErrNotFitted, "transform: OneHot was fitted on text columns of a data frame; transform a data frame")
 	}
 	if err := checkFinite(x); err != nil {
+		return nil, err
+	}
+	if err := featlab.CheckCells(fmt.Sprintf("transform: OneHot output of %d rows", x.rows), "OneHot.MaxCells", x.rows, o.offset[o.d], o.MaxCells); err != nil {
 		return nil, err
 	}
 	out := mat.NewDense(x.rows, o.offset[o.d], nil) // every column has >= 1 category
@@ -183,9 +195,10 @@ func (o *OneHot) fitRecords(recs [][]string, na [][]bool, names []string) error 
 		}
 		cats[j] = c
 	}
-	o.cats, o.str, o.num, o.d, o.unknown = cats, str, nil, d, o.Unknown
+	o.cats, o.str, o.num, o.unknown = cats, str, nil, o.Unknown
+	o.setFitted(d)
 	o.setOffsets()
-	return nil
+	return o.checkFitSize(len(recs[0]))
 }
 
 // sortCategories sorts numerically when every category parses as a
@@ -239,6 +252,9 @@ func (o *OneHot) transformRecords(recs [][]string, na [][]bool, names []string) 
 	}
 	m := len(recs[0])
 	n := o.offset[o.d]
+	if err := featlab.CheckCells(fmt.Sprintf("transform: OneHot output of %d rows", m), "OneHot.MaxCells", m, n, o.MaxCells); err != nil {
+		return nil, err
+	}
 	out := mat.NewDense(m, n, nil)
 	od := out.RawMatrix()
 	for i := 0; i < m; i++ {
@@ -313,3 +329,14 @@ type recordsTransformer interface {
 }
 
 func (o *OneHot) usesRecords() bool { return true }
+
+// checkFitSize refuses (and unfits) an encoding whose output on the fit
+// data would exceed MaxCells.
+func (o *OneHot) checkFitSize(rows int) error {
+	err := featlab.CheckCells(fmt.Sprintf("transform: OneHot output of the %d fitted rows", rows), "OneHot.MaxCells", rows, o.offset[o.d], o.MaxCells)
+	if err != nil {
+		o.setFitted(0)
+		o.cats, o.num, o.str, o.offset = nil, nil, nil, nil
+	}
+	return err
+}

@@ -62,7 +62,7 @@ func (p *Pipeline) Fit(X mat.Matrix) error {
 	if err := p.fitFrom(0, X); err != nil {
 		return err
 	}
-	p.d = x.cols
+	p.setFitted(x.cols)
 	return nil
 }
 
@@ -261,7 +261,7 @@ func (p *Pipeline) fitRecords(recs [][]string, na [][]bool, names []string) erro
 			return err
 		}
 	}
-	p.d = len(recs)
+	p.setFitted(len(recs))
 	return nil
 }
 

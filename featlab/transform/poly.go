@@ -1,6 +1,7 @@
 package transform
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -45,6 +46,15 @@ type Polynomial struct {
 	// Workers is the number of goroutines for the passes over row
 	// chunks; 0 means all cores. The result does not depend on it.
 	Workers int
+	// MaxCells bounds memory: the largest number of float64 values
+	// (rows x output columns) Transform may allocate; 0 means
+	// featlab.DefaultMaxCells (2^27 values, 1 GiB), negative no limit.
+	// Fit checks it twice, so that a degree too large fails at once
+	// rather than after minutes: against the table of terms it builds
+	// (about degree + 12 words per output column) and against the output
+	// for the rows it was given (they are usually transformed next).
+	// Over the limit is an error wrapping featlab.ErrTooLarge.
+	MaxCells int
 
 	fitted
 	terms  [][]int // feature indices of each output column, sorted
@@ -78,8 +88,20 @@ func (p *Polynomial) Fit(X mat.Matrix) error {
 		}
 		n += c
 	}
+	if p.NoBias {
+		n--
+	}
+	// The table of terms holds about k + 12 words per output column.
+	if err := featlab.CheckCells(fmt.Sprintf("transform: Polynomial of degree %d on %d features: its table of %d terms", k, d, n), "Polynomial.MaxCells", n, k+12, p.MaxCells); err != nil {
+		p.setFitted(0)
+		return err
+	}
+	if err := featlab.CheckCells(fmt.Sprintf("transform: Polynomial of degree %d on %d features: the output on the %d fitted rows", k, d, x.rows), "Polynomial.MaxCells", x.rows, n, p.MaxCells); err != nil {
+		p.setFitted(0)
+		return err
+	}
 	p.terms, p.parent, p.first = polyTerms(d, k, p.InteractionOnly, !p.NoBias)
-	p.d = d
+	p.setFitted(d)
 	return nil
 }
 
@@ -190,6 +212,9 @@ func (p *Polynomial) Transform(X mat.Matrix) (*mat.Dense, error) {
 		return nil, err
 	}
 	n := len(p.terms)
+	if err := featlab.CheckCells(fmt.Sprintf("transform: Polynomial output of %d rows", x.rows), "Polynomial.MaxCells", x.rows, n, p.MaxCells); err != nil {
+		return nil, err
+	}
 	out := mat.NewDense(x.rows, n, nil)
 	o := out.RawMatrix()
 	parent, first := p.parent, p.first

@@ -225,7 +225,8 @@ func (s *MeanNormScale) Fit(X mat.Matrix) error {
 		c = 1
 	}
 	_, d := X.Dims()
-	s.c, s.d = c, d
+	s.c = c
+	s.setFitted(d)
 	return nil
 }
 

@@ -97,6 +97,56 @@ func colMeanVar(x raw) (mean, variance []float64, err error) {
 	return mean, variance, nil
 }
 
+// tinyVariance reports whether a column's squares may have underflowed:
+// its variance is below 2^-900 (or 0) and so is the size of its mean (a
+// constant column of ordinary numbers has variance 0 but a large mean).
+func tinyVariance(mean, variance []float64) bool {
+	for j, v := range variance {
+		if v < 0x1p-900 && math.Abs(mean[j]) < 0x1p-400 {
+			return true
+		}
+	}
+	return false
+}
+
+// colMeanVarScaled is colMeanVar for data whose squares overflow or
+// underflow: each column is multiplied by the power of two by[j] that
+// brings its largest magnitude into [1/2, 1) (exactly, so nothing is
+// lost), and mean (of the data, unscaled) and variance (of the scaled
+// data) are returned with by. The variance of the data is variance[j] /
+// by[j]^2, and its standard deviation sqrt(variance[j]) / by[j].
+func colMeanVarScaled(x raw) (mean, variance, by []float64, err error) {
+	lo, hi, err := colMinMax(x)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	by = make([]float64, x.cols)
+	for j := range by {
+		by[j] = 1
+		if a := max(-lo[j], hi[j]); a > 0 {
+			_, e := math.Frexp(a)
+			by[j] = math.Ldexp(1, -e)
+		}
+	}
+	scaled := mat.NewDense(x.rows, x.cols, nil)
+	sr := scaled.RawMatrix()
+	for i := 0; i < x.rows; i++ {
+		dst := sr.Data[i*sr.Stride : i*sr.Stride+x.cols]
+		for j, v := range x.row(i) {
+			dst[j] = v * by[j]
+		}
+	}
+	sx := raw{data: sr.Data, stride: sr.Stride, rows: x.rows, cols: x.cols, workers: x.workers}
+	mean, variance, err = colMeanVar(sx)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	for j := range mean {
+		mean[j] /= by[j]
+	}
+	return mean, variance, by, nil
+}
+
 // colMinMax returns the minimum and maximum of each column, rejecting NaN
 // and infinities.
 func colMinMax(x raw) (lo, hi []float64, err error) {
@@ -244,7 +294,8 @@ func (c *Center) Fit(X mat.Matrix) error {
 	for j := range sum {
 		sum[j] /= float64(x.rows)
 	}
-	c.mean, c.d = sum, x.cols
+	c.mean = sum
+	c.setFitted(x.cols)
 	return nil
 }
 
@@ -319,29 +370,44 @@ func (s *Standardize) Fit(X mat.Matrix) error {
 		return err
 	}
 	mean, variance, err := colMeanVar(x)
-	if err != nil {
-		return err
+	// by[j] is the power of two column j was multiplied by before its
+	// variance was taken: 1, unless the squares would overflow or
+	// underflow (|x| beyond about 1e150 or below 1e-150).
+	var by []float64
+	if err != nil || tinyVariance(mean, variance) {
+		if err := checkFinite(x); err != nil {
+			return err
+		}
+		if mean, variance, by, err = colMeanVarScaled(x); err != nil {
+			return err
+		}
 	}
 	m := float64(x.rows)
 	const eps = 0x1p-52
 	scale := make([]float64, len(mean))
 	for j, v := range variance {
-		tiny := v <= m*eps*v+(m*mean[j]*eps)*(m*mean[j]*eps)
+		f := 1.0
+		if by != nil {
+			f = by[j]
+		}
+		mj := mean[j] * f
+		tiny := v <= m*eps*v+(m*mj*eps)*(m*mj*eps)
 		if s.Sample {
 			if x.rows > 1 {
 				v *= m / (m - 1)
 			} else {
 				v, tiny = 0, true
 			}
-			variance[j] = v
 		}
 		if tiny {
 			scale[j] = 1
 		} else {
-			scale[j] = math.Sqrt(v)
+			scale[j] = math.Sqrt(v) / f
 		}
+		variance[j] = v / f / f
 	}
-	s.mean, s.variance, s.scale, s.d = mean, variance, scale, x.cols
+	s.mean, s.variance, s.scale = mean, variance, scale
+	s.setFitted(x.cols)
 	return nil
 }
 
@@ -367,7 +433,10 @@ func (s *Standardize) InverseTransform(X mat.Matrix) (*mat.Dense, error) {
 func (s *Standardize) Mean() []float64 { return clone(s.mean) }
 
 // Var returns a copy of the learned variances, population or (with Sample)
-// sample (nil before Fit).
+// sample (nil before Fit). For data beyond about 1e150 in magnitude (or
+// below 1e-150) the variance itself overflows (underflows) float64 and
+// reads +Inf (0), while the scale, computed from exactly rescaled data,
+// stays right.
 func (s *Standardize) Var() []float64 { return clone(s.variance) }
 
 // Scale returns a copy of the learned scales sqrt(v), with 1 for constant
@@ -436,7 +505,8 @@ func (u *UnitRange) Fit(X mat.Matrix) error {
 		scale[j] = (hi - lo) / r
 		offset[j] = target - dmin[j]*scale[j]
 	}
-	u.dmin, u.dmax, u.scale, u.offset, u.d = dmin, dmax, scale, offset, d
+	u.dmin, u.dmax, u.scale, u.offset = dmin, dmax, scale, offset
+	u.setFitted(d)
 	return nil
 }
 
@@ -525,7 +595,8 @@ func (a *MaxAbs) Fit(X mat.Matrix) error {
 			scale[j] = 1
 		}
 	}
-	a.scale, a.d = scale, x.cols
+	a.scale = scale
+	a.setFitted(x.cols)
 	return nil
 }
 

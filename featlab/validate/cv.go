@@ -124,11 +124,18 @@ func CrossValidateContext(ctx context.Context, X mat.Matrix, y []float64, cfg CV
 		case errors.As(err, &pe):
 			return nil, fmt.Errorf("featlab: validate: %w", err)
 		default:
-			mean, se := MeanStdErr(finite(scores))
-			return &CVResult{Scores: scores, Mean: mean, StdErr: se}, fmt.Errorf("featlab: validate: cross-validation stopped: %w", err)
+			err = fmt.Errorf("featlab: validate: cross-validation stopped: %w", err)
+			mean, se, serr := MeanStdErr(finite(scores))
+			if serr != nil {
+				return nil, err // no fold finished
+			}
+			return &CVResult{Scores: scores, Mean: mean, StdErr: se}, err
 		}
 	}
-	mean, se := MeanStdErr(scores)
+	mean, se, err := MeanStdErr(scores)
+	if err != nil {
+		return nil, err
+	}
 	return &CVResult{Scores: scores, Mean: mean, StdErr: se}, nil
 }
 
@@ -185,11 +192,12 @@ func finite(v []float64) []float64 {
 }
 
 // MeanStdErr returns the mean of v and its standard error s/sqrt(k), with
-// s the sample standard deviation (divisor k-1; 0 for a single value). An
-// empty v gives NaN, 0.
-func MeanStdErr(v []float64) (mean, se float64) {
+// s the sample standard deviation (divisor k-1; 0 for a single value): the
+// summary of k fold scores that CrossValidate and linear.LassoCV report.
+// An empty v has no mean: the error wraps featlab.ErrEmpty.
+func MeanStdErr(v []float64) (mean, se float64, err error) {
 	if len(v) == 0 {
-		return math.NaN(), 0
+		return 0, 0, featlab.Errorf(featlab.ErrEmpty, "validate: the mean of no scores")
 	}
 	k := float64(len(v))
 	for _, x := range v {
@@ -197,11 +205,11 @@ func MeanStdErr(v []float64) (mean, se float64) {
 	}
 	mean /= k
 	if len(v) < 2 {
-		return mean, 0
+		return mean, 0, nil
 	}
 	ss := 0.0
 	for _, x := range v {
 		ss += (x - mean) * (x - mean)
 	}
-	return mean, math.Sqrt(ss/(k-1)) / math.Sqrt(k)
+	return mean, math.Sqrt(ss/(k-1)) / math.Sqrt(k), nil
 }

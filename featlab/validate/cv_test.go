@@ -87,13 +87,16 @@ func TestCrossValidateMatchesSerialLoop(t *testing.T) {
 }
 
 func TestCVResultSummary(t *testing.T) {
-	mean, se := MeanStdErr([]float64{1, 2, 3, 4})
+	mean, se, _ := MeanStdErr([]float64{1, 2, 3, 4})
 	// mean 2.5; sample variance 5/3; standard error sqrt(5/3)/2.
 	if mean != 2.5 || math.Abs(se-math.Sqrt(5.0/3)/2) > 1e-15 {
 		t.Errorf("mean %v se %v", mean, se)
 	}
-	if m, s := MeanStdErr([]float64{7}); m != 7 || s != 0 {
-		t.Errorf("single fold: %v %v", m, s)
+	if m, s, err := MeanStdErr([]float64{7}); m != 7 || s != 0 || err != nil {
+		t.Errorf("single fold: %v %v %v", m, s, err)
+	}
+	if _, _, err := MeanStdErr(nil); !errors.Is(err, featlab.ErrEmpty) {
+		t.Errorf("no scores: %v, want featlab.ErrEmpty", err)
 	}
 }
 

@@ -112,6 +112,14 @@ func TestProducts(t *testing.T) {
 			if e := maxDiff(cc.Col(2), col); e != 0 {
 				t.Errorf("Columns.Col differs from Column by %v", e)
 			}
+			cf := ds.Columns()
+			cf.Fill()
+			for j := 0; j < d; j++ {
+				ds.Column(col, j)
+				if e := maxDiff(cf.Col(j), col); e != 0 {
+					t.Errorf("Columns.Fill column %d differs by %v", j, e)
+				}
+			}
 			r := make([]float64, m)
 			rr := ds.Residual(r, w)
 			var want2 float64

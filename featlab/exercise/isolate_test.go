@@ -1,0 +1,137 @@
+package exercise_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/featlab/course/featlab/exercise"
+)
+
+// Regression tests (issue 9): faulty student functions of every kind are
+// reported, and none takes the test binary (in a notebook, the kernel)
+// down. On the code before the fix the first three killed the process.
+
+func recurse(n int) float64 { return recurse(n+1) + 1 }
+
+func TestStudentStackOverflow(t *testing.T) {
+	ex := pearsonEx()
+	ex.Timeout = 5 * time.Second
+	res := exercise.Check(ex, func(v, y []float64) float64 { return recurse(0) })
+	if res.Passed || !res.Isolated || !strings.Contains(res.Got, "stack overflow") || !strings.Contains(res.Hint, "recursion") {
+		t.Fatalf("endless recursion: %s (isolated %v)", res, res.Isolated)
+	}
+	if len(res.Inputs) != 2 || res.Want == "" {
+		t.Errorf("the failing case is not described: %s", res)
+	}
+}
+
+func TestStudentGoroutinePanic(t *testing.T) {
+	res := exercise.Check(pearsonEx(), func(v, y []float64) float64 {
+		done := make(chan float64)
+		go func() {
+			var a []float64
+			done <- a[len(v)] // index out of range in the student's goroutine
+		}()
+		return <-done
+	})
+	if res.Passed || !strings.Contains(res.Got, "panic in a goroutine") || !strings.Contains(res.Hint, "index out of range") {
+		t.Fatalf("panic in a goroutine: %s", res)
+	}
+}
+
+func TestStudentExit(t *testing.T) {
+	res := exercise.Check(pearsonEx(), func(v, y []float64) float64 {
+		if len(v) > 0 {
+			os.Exit(3)
+		}
+		return 0
+	})
+	if res.Passed || !strings.Contains(res.Got, "exit status 3") || !strings.Contains(res.Hint, "os.Exit") {
+		t.Fatalf("os.Exit: %s", res)
+	}
+}
+
+// A function that never returns: reported as a timeout in plain words
+// (before the fix: got "panic"), and killed with its child process
+// rather than left burning a core.
+func TestStudentInfiniteLoop(t *testing.T) {
+	ex := pearsonEx()
+	ex.Timeout = 300 * time.Millisecond
+	res := exercise.Check(ex, func(v, y []float64) float64 {
+		s := 0.0
+		for {
+			s += v[0]
+		}
+	})
+	if res.Passed || !res.Isolated || res.Got != "timed out after 0.3 s" || !strings.Contains(res.Hint, "timed out after 0.3 s") {
+		t.Fatalf("infinite loop: %+v", res)
+	}
+	if strings.Contains(res.Got, "panic") {
+		t.Errorf("a timeout reported as a panic: %s", res)
+	}
+	// In-process, the verdict is the same.
+	ex.InProcess = true
+	if res := exercise.Check(ex, func(v, y []float64) float64 { time.Sleep(time.Hour); return 0 }); res.Isolated || res.Got != "timed out after 0.3 s" {
+		t.Errorf("in-process timeout: %+v", res)
+	}
+}
+
+// The whole check has a budget, and reports as it goes.
+func TestBudgetAndProgress(t *testing.T) {
+	for _, inProcess := range []bool{false, true} {
+		ex := pearsonEx()
+		ex.Cases = 25
+		ex.Timeout = 3 * time.Second
+		ex.Budget = 400 * time.Millisecond
+		ex.InProcess = inProcess
+		var reports []int
+		ex.Progress = func(done, total int) { reports = append(reports, done) }
+		res := exercise.Check(ex, func(v, y []float64) float64 {
+			time.Sleep(150 * time.Millisecond)
+			return pearson(v, y)
+		})
+		if res.Passed || res.Case >= 25 || !strings.Contains(res.Hint, "whole check may take 0.4 s") {
+			t.Errorf("in-process %v: budget not enforced: %s", inProcess, res)
+		}
+		if len(reports) == 0 || reports[0] != 0 {
+			t.Errorf("in-process %v: progress %v", inProcess, reports)
+		}
+	}
+	// A passing check reports completion.
+	ex := pearsonEx()
+	var last [2]int
+	ex.Progress = func(done, total int) { last = [2]int{done, total} }
+	if res := exercise.Check(ex, pearson); !res.Passed || last != [2]int{25, 25} {
+		t.Errorf("progress at the end: %v, %s", last, res)
+	}
+}
+
+// The generators' programmer errors panic with a message naming the
+// argument; inside Check they are reported as a bug in the exercise.
+func TestGeneratorPanics(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for name, f := range map[string]func(){
+		"Labels k = 0":     func() { exercise.Labels(r, 5, 0) },
+		"Normal n = -1":    func() { exercise.Normal(r, -1) },
+		"NormalMatrix 0x3": func() { exercise.NormalMatrix(r, 0, 3) },
+		"Size i = -3":      func() { exercise.Size(-3, 1, 4) },
+	} {
+		msg := func() (msg string) {
+			defer func() { msg = fmt.Sprint(recover()) }()
+			f()
+			return
+		}()
+		if !strings.HasPrefix(msg, "exercise: ") {
+			t.Errorf("%s: panic %q", name, msg)
+		}
+	}
+	ex := pearsonEx()
+	ex.Generate = func(r *rand.Rand, i int) []any { return []any{exercise.Labels(r, 3, 0), exercise.Labels(r, 3, 0)} }
+	if res := exercise.Check(ex, pearson); res.Passed || !strings.Contains(res.Hint, "Labels: k = 0") {
+		t.Errorf("generator panic in Check: %s", res)
+	}
+}

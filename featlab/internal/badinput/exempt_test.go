@@ -1,0 +1,61 @@
+package badinput
+
+import "strings"
+
+// exemptPackages are library packages outside the suite, with the reason
+// (none today: add one only with a reason a reviewer would accept).
+var exemptPackages = map[string]string{}
+
+// exempt are exported identifiers that take no user data, or only data
+// checked elsewhere, with the reason.
+var exempt = map[string]string{
+	"featlab.Errorf":                "builds an error value",
+	"featlab.IsNil":                 "a predicate on any matrix, used by every entry point's gate",
+	"featlab.StripBOM":              "a pure string function (covered through the CSV readers)",
+	"featlab.LearnerFunc.Fit":       "calls the user's function; the callers recover its panics (validate, stability)",
+	"featlab.PredictorFunc.Predict": "calls the user's function; the callers recover its panics",
+	"featlab.SelectorFunc.Select":   "calls the user's function; the callers recover its panics",
+	"nb.Must":                       "panics on an error by design: it stops a notebook cell",
+	"nb.Must1":                      "panics on an error by design: it stops a notebook cell",
+	"datasets.Names":                "lists the embedded sets",
+	// The embedded sets' loaders take no input; datasets' own tests check
+	// every value of the data compiled in.
+	"datasets.BreastCancer": "no input", "datasets.BreastCancerFrame": "no input",
+	"datasets.Diabetes": "no input", "datasets.DiabetesFrame": "no input",
+	"datasets.Digits": "no input", "datasets.DigitsFrame": "no input",
+	"datasets.Iris": "no input", "datasets.IrisFrame": "no input",
+	"datasets.Watermelon": "no input", "datasets.WatermelonFrame": "no input",
+	"datasets.WatermelonZh": "no input", "datasets.WatermelonZhFrame": "no input",
+	"datasets.Wine": "no input", "datasets.WineFrame": "no input",
+}
+
+// exemptMethods are method names that only read or print a value already
+// built and checked (accessors, formatting, sort.Interface), exempt on
+// every type.
+var exemptMethods = map[string]string{
+	"String": "formatting", "Error": "formatting", "Unwrap": "error chain", "HTML": "formatting",
+	"DataFrame": "a view of a checked result", "HistoryDataFrame": "a view of a checked result",
+	"Len": "sort.Interface", "Less": "sort.Interface", "Swap": "sort.Interface",
+	"Dims": "an accessor", "Table": "formatting", "Selection": "a view of a checked result", "Support": "an accessor",
+}
+
+// exemptMethod returns the reason a method identifier pkg.Type.Method is
+// exempt, or "".
+func exemptMethod(id string) string {
+	parts := strings.Split(id, ".")
+	if len(parts) != 3 {
+		return ""
+	}
+	return exemptMethods[parts[2]]
+}
+
+// known are failures the suite found that are not fixed yet, by key
+// (entry / check / input), with the reason and who owns the fix.
+var known = map[string]string{
+	"linear.LeastSquares / hostile input / tiny values (x 1e-300)": "linear (api-linear): LeastSquaresStats' standard errors overflow to +Inf when X'X underflows (X ~ 1e-300); " +
+		"the coefficients are right",
+	"linear.LeastSquaresConfig.Fit / hostile input / tiny values (x 1e-300)":  "linear (api-linear): as above",
+	"nb / helpers on nil and odd values / SelectionHTML(nil)":                 "nb (experience): dereferences the nil Selection (issue 9)",
+	"nb / helpers on nil and odd values / Display((*featlab.Selection)(nil))": "nb (experience): Display of a typed nil Selection reaches SelectionHTML(nil)",
+	"nb / helpers on nil and odd values / Save(nil)":                          "nb (experience): errors are plain errors.New, no featlab sentinel",
+}

@@ -1,0 +1,137 @@
+package badinput
+
+import (
+	"io"
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/plot"
+
+	"github.com/featlab/course/featlab/filter"
+	"github.com/featlab/course/featlab/linear"
+	"github.com/featlab/course/featlab/stability"
+	"github.com/featlab/course/featlab/viz"
+)
+
+// vizChecks: every figure builder on hostile plain data (nil, lengths that
+// disagree, NaN and infinities, empty), drawn to SVG: an error wrapping a
+// sentinel or a figure, never a panic, at build or at draw time.
+func vizChecks() []failure {
+	nan, inf := math.NaN(), math.Inf(1)
+	X, y := good()
+	ds := goodDataset()
+	sc, _ := filter.Pearson(X, y, filter.Config{Names: []string{"a", "b", "c"}})
+	path, _ := linear.LassoPath(X, y, linear.LassoPathConfig{NLambdas: 5, Intercept: true})
+	cv, _ := linear.LassoCV(X, y, linear.LassoCVConfig{Path: linear.LassoPathConfig{NLambdas: 5}, Folds: 2})
+	stab, _ := stability.LassoPath(X, y, stability.LassoConfig{Lambdas: path.Lambdas, Config: stability.Config{Rounds: 4, Seed: 1}})
+	draw := func(fig any, err error) (any, error) {
+		if err != nil {
+			return nil, err
+		}
+		switch f := fig.(type) {
+		case *plot.Plot:
+			return nil, viz.WriteSVG(f, io.Discard, viz.Width, viz.Height)
+		case *viz.Grid:
+			return nil, f.WriteSVG(io.Discard)
+		case viz.Figure:
+			return nil, f.WriteSVG(io.Discard)
+		}
+		return fig, nil
+	}
+	plotOf := func(p *plot.Plot, err error) (any, error) { return draw(p, err) }
+	gridOf := func(g *viz.Grid, err error) (any, error) { return draw(g, err) }
+	figOf := func(f viz.Figure, err error) (any, error) { return draw(f, err) }
+	c := func(name string, f func() (any, error)) outcome { return outcome{input: name, call: f, noPanic: true} }
+	ok := func(name string, f func() (any, error)) outcome { return outcome{input: name, call: f} }
+	v3 := []float64{1, 2, 3}
+	names3 := []string{"a", "b", "c"}
+	cls := []float64{0, 1, 0}
+	return runCases("viz", "figures on hostile data", []outcome{
+		ok("Bars valid", func() (any, error) { return plotOf(viz.Bars("t", "y", names3, v3)) }),
+		c("Bars lengths 3 and 2", func() (any, error) { return plotOf(viz.Bars("t", "y", names3, v3[:2])) }),
+		c("Bars NaN", func() (any, error) { return plotOf(viz.Bars("t", "y", names3, []float64{1, nan, 3})) }),
+		c("Bars empty", func() (any, error) { return plotOf(viz.Bars("t", "y", nil, nil)) }),
+		c("BarsWithLevel Inf level", func() (any, error) { return plotOf(viz.BarsWithLevel("t", "y", names3, v3, inf, "l")) }),
+		c("CVCurve(nil)", func() (any, error) { return plotOf(viz.CVCurve(nil)) }),
+		ok("CVCurve valid", func() (any, error) { return plotOf(viz.CVCurve(cv)) }),
+		c("CoefPath nil matrix", func() (any, error) { return plotOf(viz.CoefPath("t", v3, nil, names3, false)) }),
+		c("CoefPath lambdas 2 for 3 columns", func() (any, error) {
+			return plotOf(viz.CoefPath("t", v3[:2], mat.NewDense(3, 3, nil), names3, false))
+		}),
+		c("CoefPath NaN lambda", func() (any, error) {
+			return plotOf(viz.CoefPath("t", []float64{1, nan, 3}, mat.NewDense(3, 3, nil), names3, true))
+		}),
+		c("FitScatter lengths 3 and 2", func() (any, error) { return plotOf(viz.FitScatter("t", "x", "y", v3, v3[:2])) }),
+		c("FitScatter NaN, nil curve", func() (any, error) {
+			return plotOf(viz.FitScatter("t", "x", "y", []float64{nan, 1, 2}, v3, viz.Curve{Name: "f"}))
+		}),
+		c("HistogramByClass 0 bins", func() (any, error) { return plotOf(viz.HistogramByClass("t", "x", v3, cls, nil, 0)) }),
+		c("HistogramByClass NaN", func() (any, error) { return plotOf(viz.HistogramByClass("t", "x", []float64{nan, 1, 2}, cls, nil, 5)) }),
+		c("LineChart log scale with 0", func() (any, error) {
+			return plotOf(viz.LineChart("t", "x", "y", true, true, []viz.LineSeries{{X: []float64{0, 1}, Y: []float64{0, 1}}}))
+		}),
+		c("LineChart lengths disagree", func() (any, error) {
+			return plotOf(viz.LineChart("t", "x", "y", false, false, []viz.LineSeries{{X: v3, Y: v3[:1]}}))
+		}),
+		c("LineChart no series", func() (any, error) { return plotOf(viz.LineChart("t", "x", "y", false, false, nil)) }),
+		c("ObjectiveGap NaN optimum", func() (any, error) { return plotOf(viz.ObjectiveGap("t", nan, viz.Trace{Objective: v3})) }),
+		c("ObjectiveGap empty trace", func() (any, error) { return plotOf(viz.ObjectiveGap("t", 0, viz.Trace{})) }),
+		c("OneDimPaths lengths disagree", func() (any, error) { return plotOf(viz.OneDimPaths(v3, v3[:2], v3)) }),
+		c("ScatterByClass NaN class", func() (any, error) {
+			return plotOf(viz.ScatterByClass("t", "x", "y", v3, v3, []float64{0, nan, 1}, nil))
+		}),
+		c("ScoreTable no scores", func() (any, error) { return plotOf(viz.ScoreTable("t", names3)) }),
+		c("ScoreTable nil scores", func() (any, error) { return plotOf(viz.ScoreTable("t", names3, nil)) }),
+		ok("ScoreTable valid", func() (any, error) { return plotOf(viz.ScoreTable("t", names3, sc)) }),
+		c("Shrinkage NaN", func() (any, error) { return plotOf(viz.Shrinkage(nan)) }),
+		c("StumpHistogram Inf threshold", func() (any, error) { return plotOf(viz.StumpHistogram("t", "x", v3, cls, nil, inf, 5)) }),
+		c("ConstraintContours nil X", func() (any, error) { return figOf(viz.ConstraintContours(nil, y, viz.ConstrainedSolutions{Radius: 1})) }),
+		c("ConstraintContours 3 features", func() (any, error) {
+			return figOf(viz.ConstraintContours(X, y, viz.ConstrainedSolutions{Radius: 1, LS: v3, L1: v3, L2: v3}))
+		}),
+		c("UnitBalls p = 0 and NaN", func() (any, error) { return figOf(viz.UnitBalls([]float64{0, nan})) }),
+		c("UnitBalls none", func() (any, error) { return figOf(viz.UnitBalls(nil)) }),
+		c("DatasetPanel nil", func() (any, error) { return gridOf(viz.DatasetPanel("t", nil, nil, 5)) }),
+		c("DatasetPanel unknown feature", func() (any, error) { return gridOf(viz.DatasetPanel("t", ds, []string{"zz"}, 5)) }),
+		ok("DatasetPanel valid", func() (any, error) { return gridOf(viz.DatasetPanel("t", ds, nil, 5)) }),
+		c("HistogramGallery lengths disagree", func() (any, error) {
+			return gridOf(viz.HistogramGallery("t", "f", v3, []viz.Transformed{{Name: "x", Values: v3[:1]}}, 2, 5))
+		}),
+		c("HistogramGallery 0 columns", func() (any, error) { return gridOf(viz.HistogramGallery("t", "f", v3, nil, 0, 5)) }),
+		c("LogisticPathPanel lengths disagree", func() (any, error) { return gridOf(viz.LogisticPathPanel("t", v3, v3[:2], v3, []int{1})) }),
+		c("Panel nil X", func() (any, error) { return gridOf(viz.Panel("t", nil, nil, nil, nil, 5)) }),
+		c("Panel NaN", func() (any, error) { return gridOf(viz.Panel("t", with(1, 1, nan), nil, nil, nil, 5)) }),
+		c("PanelWithScores nil scores", func() (any, error) { return gridOf(viz.PanelWithScores("t", ds, nil, 5, nil)) }),
+		c("ScoreGrid 0 columns", func() (any, error) { return gridOf(viz.ScoreGrid("t", 0, sc)) }),
+		c("SideBySide nil plots", func() (any, error) { return gridOf(viz.SideBySide("t", 0, nil, nil)) }),
+		c("StabilityVsLasso nil", func() (any, error) { return gridOf(viz.StabilityVsLasso("t", nil, nil, nil, nil, 0.9)) }),
+		c("StabilityVsLasso relevant 7 of 3", func() (any, error) { return gridOf(viz.StabilityVsLasso("t", path, stab, []int{7}, nil, 0.9)) }),
+		c("ContourLines NaN level and cells", func() (any, error) { return viz.ContourLines(nanGrid{}, nan), nil }),
+		c("ContourLines Inf level", func() (any, error) { return viz.ContourLines(nanGrid{}, inf), nil }),
+		c("WritePNG(nil)", func() (any, error) { return nil, viz.WritePNG(nil, io.Discard, viz.Width, viz.Height) }),
+		c("Grid.WritePNG empty", func() (any, error) { return nil, (&viz.Grid{}).WritePNG(io.Discard) }),
+		c("Color(-7), Shape(-7)", func() (any, error) { return []any{viz.Color(-7), viz.Shape(-7)}, nil }),
+		c("Single(nil), Sized(nil)", func() (any, error) { return figOf(viz.Sized(nil, 0, 0), nil) }),
+		c("New", func() (any, error) { return draw(viz.New("t", "x", "y"), nil) }),
+	})
+}
+
+var vizIDs = []string{"viz.Bars", "viz.BarsWithLevel", "viz.CVCurve", "viz.CoefPath", "viz.FitScatter", "viz.HistogramByClass",
+	"viz.LineChart", "viz.ObjectiveGap", "viz.OneDimPaths", "viz.ScatterByClass", "viz.ScoreTable", "viz.Shrinkage",
+	"viz.StumpHistogram", "viz.ConstraintContours", "viz.UnitBalls", "viz.DatasetPanel", "viz.HistogramGallery",
+	"viz.LogisticPathPanel", "viz.Panel", "viz.PanelWithScores", "viz.ScoreGrid", "viz.SideBySide", "viz.StabilityVsLasso",
+	"viz.ContourLines", "viz.WritePNG", "viz.WriteSVG", "viz.Grid.WritePNG", "viz.Grid.WriteSVG", "viz.Color", "viz.Shape",
+	"viz.Single", "viz.Sized", "viz.New"}
+
+// nanGrid is a 3 x 3 grid of values with a NaN in the middle.
+type nanGrid struct{}
+
+func (nanGrid) Dims() (c, r int) { return 3, 3 }
+func (nanGrid) X(c int) float64  { return float64(c) }
+func (nanGrid) Y(r int) float64  { return float64(r) }
+func (nanGrid) Z(c, r int) float64 {
+	if c == 1 && r == 1 {
+		return math.NaN()
+	}
+	return float64(c + r)
+}
