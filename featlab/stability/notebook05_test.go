@@ -275,6 +275,11 @@ func TestNotebook05Solvers(t *testing.T) {
 	if !(reach[1] < reach[0]) {
 		t.Errorf("passes to 1e-9 (PG, FISTA) = %v: FISTA should be sooner", reach[:2])
 	}
+	gap := func(k int) float64 { return hists[0][k] - ref.Objective }
+	r1, r2 := math.Log(gap(30)/gap(10))/20, math.Log(gap(50)/gap(30))/20
+	if !(r1 < 0 && math.Abs(r2/r1-1) < 0.5) {
+		t.Errorf("proximal gradient: log rates %v, %v over iterations 10-30, 30-50: not a steady linear rate", r1, r2)
+	}
 	up := false
 	for k := 1; k < len(hists[1]); k++ {
 		up = up || hists[1][k] > hists[1][k-1]
