@@ -128,3 +128,18 @@ func TestNotebook02ReliefSample(t *testing.T) {
 		t.Errorf("correlations %v", corr)
 	}
 }
+
+// 02: on the two-class watermelon data, Relief-F with Zhou's weight p_l
+// differs from Relief (eq. 11.3); with NormalizedPriors it equals it.
+func TestNotebook02ReliefFTwoClasses(t *testing.T) {
+	wm := datasets.Watermelon()
+	plain, err1 := filter.ReliefDataset(wm, filter.ReliefConfig{})
+	zhou, err2 := filter.ReliefFDataset(wm, filter.ReliefConfig{})
+	kono, err3 := filter.ReliefFDataset(wm, filter.ReliefConfig{NormalizedPriors: true})
+	if err1 != nil || err2 != nil || err3 != nil {
+		t.Fatal(err1, err2, err3)
+	}
+	if floats.EqualApprox(zhou.Values, plain.Values, 1e-12) || !floats.EqualApprox(kono.Values, plain.Values, 1e-12) {
+		t.Errorf("Relief %v, Relief-F %v, normalized %v", plain.Values, zhou.Values, kono.Values)
+	}
+}
