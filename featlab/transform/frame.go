@@ -50,10 +50,12 @@ func FitFrame(t featlab.Transformer, df dataframe.DataFrame, cols ...string) err
 	return nil
 }
 
-// outside holds the FitFrame columns of transformers from other packages
-// (represent's PCA, a user's own), which have no place of their own for
+// outside holds the FitFrame columns of transformers that are not
+// FrameColumners (a user's own), which have no place of their own for
 // them. Keys are the transformers themselves (pointers), so an entry lives
-// as long as the program: a few names per transformer fitted on a frame.
+// as long as the program: a few names per transformer fitted on a frame;
+// such a transformer keeps the columns of its last FitFrame even when
+// refitted on a matrix (embed FrameMemory to forget them).
 var outside struct {
 	sync.Mutex
 	cols map[featlab.Transformer][]string
@@ -61,8 +63,8 @@ var outside struct {
 
 // setFrameCols records the columns t was fitted on with FitFrame.
 func setFrameCols(t featlab.Transformer, cols []string) {
-	if fn, ok := t.(frameNamed); ok {
-		fn.setFrameCols(cols)
+	if fn, ok := t.(FrameColumner); ok {
+		fn.SetFrameColumns(cols)
 		return
 	}
 	if ty := reflect.TypeOf(t); ty.Kind() != reflect.Pointer || !ty.Comparable() {
@@ -79,8 +81,8 @@ func setFrameCols(t featlab.Transformer, cols []string) {
 // fittedFrameCols returns the columns t was fitted on with FitFrame, or
 // nil.
 func fittedFrameCols(t featlab.Transformer) []string {
-	if fn, ok := t.(frameNamed); ok {
-		return fn.frameCols()
+	if fn, ok := t.(FrameColumner); ok {
+		return fn.FrameColumns()
 	}
 	if ty := reflect.TypeOf(t); ty.Kind() != reflect.Pointer || !ty.Comparable() {
 		return nil
@@ -90,11 +92,35 @@ func fittedFrameCols(t featlab.Transformer) []string {
 	return outside.cols[t]
 }
 
-// frameNamed is implemented by the transformers of this package (through
-// the embedded fitted): they remember the frame columns of FitFrame.
-type frameNamed interface {
-	frameCols() []string
-	setFrameCols([]string)
+// FrameColumner is implemented by transformers that remember the data frame
+// columns FitFrame fitted them on, so that TransformFrame and ApplyFrame
+// find those columns by name in later frames (in any order, an error naming
+// a missing one) instead of taking them by position. Every transformer of
+// this package is one; a transformer of another package becomes one by
+// embedding FrameMemory.
+type FrameColumner interface {
+	FrameColumns() []string
+	SetFrameColumns([]string)
+}
+
+// FrameMemory implements FrameColumner. Embed it in a transformer, and have
+// the transformer's Fit on a matrix call SetFrameColumns(nil), so that a
+// refit on a plain matrix forgets the names of an earlier FitFrame.
+type FrameMemory struct {
+	cols []string
+}
+
+// FrameColumns returns the frame columns of the last FitFrame, or nil.
+func (f *FrameMemory) FrameColumns() []string { return f.cols }
+
+// SetFrameColumns records the frame columns FitFrame fitted on (nil
+// forgets them).
+func (f *FrameMemory) SetFrameColumns(cols []string) {
+	if cols == nil {
+		f.cols = nil
+		return
+	}
+	f.cols = append([]string(nil), cols...)
 }
 
 // TransformFrame transforms the named columns of df with the fitted t and
@@ -106,16 +132,15 @@ type frameNamed interface {
 // t's OutputNames ("color=green"); otherwise (polynomial features) all
 // outputs take the place of the first named column.
 //
-// Columns are matched by name, never by position. A transformer fitted
-// with FitFrame transforms the columns it was fitted on, found by name in
-// df in whatever order they come: cols may be omitted, or must name the
-// same columns (in any order; other names are an error wrapping
-// featlab.ErrShape), and a fitted column missing from df is an error
-// wrapping featlab.ErrMissing that names it. The transformers of this
-// package forget the names when refitted on a matrix; one from another
-// package (a pointer) keeps the columns of its last FitFrame. A
-// transformer fitted on a matrix only takes the columns named by cols, or
-// by default every numeric column in frame order, as FitFrame does. An output name that collides with a passed-through column is an
+// Columns are matched by name, never by position. A transformer of this
+// package fitted with FitFrame transforms the columns it was fitted on,
+// found by name in df in whatever order they come: cols may be omitted,
+// or must name the same columns (in any order; other names are an error
+// wrapping featlab.ErrShape), and a fitted column missing from df is an
+// error wrapping featlab.ErrMissing that names it. A transformer fitted on
+// a matrix (or one from outside this package) takes the columns named by
+// cols, or by default every numeric column in frame order, as FitFrame
+// does. An output name that collides with a passed-through column is an
 // error wrapping featlab.ErrShape.
 func TransformFrame(t featlab.Transformer, df dataframe.DataFrame, cols ...string) (dataframe.DataFrame, error) {
 	df = stripBOM(df)
@@ -178,7 +203,7 @@ func isNumeric(s series.Series) bool {
 // columns. With useFitted, the columns a transformer was fitted on with
 // FitFrame take precedence (see TransformFrame).
 func frameColumns(t featlab.Transformer, df dataframe.DataFrame, cols []string, useFitted bool) ([]string, error) {
-	if t == nil || isNilPointer(t) {
+	if featlab.IsNilValue(t) {
 		return nil, featlab.Errorf(featlab.ErrParam, "transform: nil transformer")
 	}
 	if df.Err != nil {
