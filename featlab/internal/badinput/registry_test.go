@@ -19,7 +19,7 @@ import (
 // each new exported function (see doc.go); TestEveryExportedFunction
 // fails until you do.
 func registry() []*entry {
-	return append(append(append(append(moreEntries(), representEntries()...), sensingEntries()...), newPackageEntries()...), []*entry{
+	return append(append(append(append(moreEntries(), representEntries()...), sensingEntries()...), append(newPackageEntries(), teachingEntries()...)...), []*entry{
 		// featlab core
 		plainXY("featlab.CheckXY", func(X mat.Matrix, y []float64) (any, error) {
 			m, d, err := featlab.CheckXY(X, y, nil)
