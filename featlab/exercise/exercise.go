@@ -602,6 +602,9 @@ func genericHint(args []any, want, got any, tol float64) string {
 	if flipped {
 		return "the sign is flipped"
 	}
+	if scaled && ratio == 0 && len(wv) > 1 {
+		return "your function returned only zeros: is it still the stub?"
+	}
 	if scaled && !math.IsNaN(ratio) {
 		// a scalar always has a ratio: mention it only when it is a cause
 		// for this case's m or a small simple factor

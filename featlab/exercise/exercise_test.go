@@ -192,6 +192,10 @@ func TestVectorHintsAndShapes(t *testing.T) {
 		}
 		return r
 	}
+	zeros := func(v []float64) []float64 { return make([]float64, len(v)) }
+	if res := exercise.Check(ex, zeros); res.Passed || !strings.Contains(res.Hint, "only zeros") {
+		t.Errorf("zero output: %s", res)
+	}
 	if res := exercise.Check(ex, double); res.Passed || !strings.Contains(res.Hint, "2 times the expected") || strings.Contains(res.Hint, "m - 1") {
 		t.Errorf("scaled output: %s", res)
 	}
