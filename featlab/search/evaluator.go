@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -34,6 +35,14 @@ type Evaluator struct {
 	// (floating-point rounding apart). A NaN score or an error stops the
 	// search, which reports the subset.
 	Eval func(subset []int) (float64, error)
+	// Accept, if set, is told the subset a strategy has just moved to (its
+	// current subset), serially, before the candidates grown from it are
+	// evaluated; the slice must not be kept. An evaluator may prepare
+	// work for those candidates (InfoGain caches the subset's partition,
+	// so that each candidate current ∪ {j} costs one refinement). It must
+	// not change any score. Forward moves (Forward, Bidirectional's
+	// forward step, Floating) call it; nil: nothing is told.
+	Accept func(subset []int)
 }
 
 // Better reports whether score a is strictly better than b in the
@@ -129,7 +138,7 @@ type memoEntry struct {
 // Memoize wraps ev in a Memo.
 func Memoize(ev *Evaluator) *Memo {
 	m := &Memo{inner: ev, cache: map[string]*memoEntry{}}
-	m.ev = &Evaluator{Name: ev.Name, Higher: ev.Higher, D: ev.D, Eval: m.eval}
+	m.ev = &Evaluator{Name: ev.Name, Higher: ev.Higher, D: ev.D, Eval: m.eval, Accept: ev.Accept}
 	return m
 }
 
@@ -243,6 +252,15 @@ func (c CV) Evaluator(X mat.Matrix, y []float64) (*Evaluator, error) {
 // criterion, higher is better: it wraps filter.InfoGain (continuous
 // attributes are bi-partitioned once, at the threshold that is best on its
 // own; see there). y must hold class labels.
+//
+// The evaluator reuses the previous round's partition (Zhou 11.1): it
+// keeps the filter.Partition of the subset the strategy last moved to
+// (Evaluator.Accept), built once, on first use; a candidate that is that
+// subset plus one feature j is scored as that partition refined by j, one
+// O(m) pass instead of regrouping by all |A|+1 attributes. Any other
+// subset is regrouped from scratch. Both give the same gain bit for bit
+// (see filter.Partition). Candidates of a round only read the cached
+// partition, so the worker pool may score them at once.
 type InfoGain struct {
 	// Categorical marks the discrete columns; nil: every column
 	// continuous.
@@ -251,12 +269,79 @@ type InfoGain struct {
 
 // Evaluator implements Criterion.
 func (c InfoGain) Evaluator(X mat.Matrix, y []float64) (*Evaluator, error) {
+	ev, _, err := c.evaluator(X, y)
+	return ev, err
+}
+
+// igParent is the subset a strategy last moved to, with its partition
+// built once on first use.
+type igParent struct {
+	subset []int
+	in     []bool
+	once   sync.Once
+	part   *filter.Partition
+	err    error
+}
+
+// igStats counts how InfoGain's evaluator scored its subsets (for tests).
+type igStats struct {
+	refined, regrouped, parents atomic.Int64
+}
+
+func (c InfoGain) evaluator(X mat.Matrix, y []float64) (*Evaluator, *igStats, error) {
 	g, err := filter.NewInfoGain(X, y, filter.InfoGainConfig{Categorical: c.Categorical})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	_, d := X.Dims()
-	return &Evaluator{Name: "information gain (bits)", Higher: true, D: d, Eval: g.Gain}, nil
+	st := &igStats{}
+	var cur atomic.Pointer[igParent]
+	accept := func(subset []int) {
+		p := &igParent{subset: append([]int(nil), subset...), in: make([]bool, d)}
+		for _, j := range subset {
+			if j < 0 || j >= d {
+				cur.Store(nil)
+				return
+			}
+			p.in[j] = true
+		}
+		cur.Store(p)
+	}
+	eval := func(subset []int) (float64, error) {
+		if p := cur.Load(); p != nil && len(subset) == len(p.subset)+1 {
+			extra := -1
+			for _, j := range subset {
+				if j < 0 || j >= d {
+					extra = -2
+					break
+				}
+				if !p.in[j] {
+					if extra != -1 {
+						extra = -2
+						break
+					}
+					extra = j
+				}
+			}
+			if extra >= 0 {
+				p.once.Do(func() {
+					st.parents.Add(1)
+					p.part, p.err = g.Partition(p.subset)
+				})
+				if p.err == nil {
+					q, err := p.part.Refine(extra)
+					if err != nil {
+						return 0, err
+					}
+					st.refined.Add(1)
+					return q.Gain(), nil
+				}
+			}
+		}
+		st.regrouped.Add(1)
+		return g.Gain(subset)
+	}
+	return &Evaluator{Name: "information gain (bits)", Higher: true, D: d, Eval: eval, Accept: accept}, st, nil
 }
 
 // Func makes an Evaluator from a plain function over subsets of d
