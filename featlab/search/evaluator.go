@@ -255,7 +255,9 @@ func (c CV) Evaluator(X mat.Matrix, y []float64) (*Evaluator, error) {
 //
 // The evaluator reuses the previous round's partition (Zhou 11.1): it
 // keeps the filter.Partition of the subset the strategy last moved to
-// (Evaluator.Accept), built once, on first use; a candidate that is that
+// (Evaluator.Accept), built once, on first use (by refining the partition
+// of the subset accepted before it when it is that subset plus one
+// feature, as in forward search, by regrouping otherwise); a candidate that is that
 // subset plus one feature j is scored as that partition refined by j, one
 // O(m) pass instead of regrouping by all |A|+1 attributes. Any other
 // subset is regrouped from scratch. Both give the same gain bit for bit
@@ -274,18 +276,23 @@ func (c InfoGain) Evaluator(X mat.Matrix, y []float64) (*Evaluator, error) {
 }
 
 // igParent is the subset a strategy last moved to, with its partition
-// built once on first use.
+// built once on first use: by refining the previous accepted subset's
+// partition when the subset is that one plus a feature (one pass), by
+// regrouping otherwise.
 type igParent struct {
 	subset []int
 	in     []bool
+	base   *filter.Partition // partition of the previous accepted subset, or nil
+	extra  int               // subset = base's subset ∪ {extra}
 	once   sync.Once
+	built  atomic.Bool
 	part   *filter.Partition
 	err    error
 }
 
 // igStats counts how InfoGain's evaluator scored its subsets (for tests).
 type igStats struct {
-	refined, regrouped, parents atomic.Int64
+	refined, regrouped, parents, parentsRefined atomic.Int64
 }
 
 func (c InfoGain) evaluator(X mat.Matrix, y []float64) (*Evaluator, *igStats, error) {
@@ -296,6 +303,26 @@ func (c InfoGain) evaluator(X mat.Matrix, y []float64) (*Evaluator, *igStats, er
 	_, d := X.Dims()
 	st := &igStats{}
 	var cur atomic.Pointer[igParent]
+	// extends returns the one feature of subset outside p (-1 when subset
+	// is not p's subset plus one feature).
+	extends := func(p *igParent, subset []int) int {
+		if p == nil || len(subset) != len(p.subset)+1 {
+			return -1
+		}
+		extra := -1
+		for _, j := range subset {
+			if j < 0 || j >= d {
+				return -1
+			}
+			if !p.in[j] {
+				if extra != -1 {
+					return -1
+				}
+				extra = j
+			}
+		}
+		return extra
+	}
 	accept := func(subset []int) {
 		p := &igParent{subset: append([]int(nil), subset...), in: make([]bool, d)}
 		for _, j := range subset {
@@ -305,31 +332,30 @@ func (c InfoGain) evaluator(X mat.Matrix, y []float64) (*Evaluator, *igStats, er
 			}
 			p.in[j] = true
 		}
+		if prev := cur.Load(); prev != nil && prev.built.Load() && prev.err == nil {
+			if j := extends(prev, subset); j >= 0 {
+				p.base, p.extra = prev.part, j
+			}
+		}
 		cur.Store(p)
 	}
+	build := func(p *igParent) {
+		st.parents.Add(1)
+		if p.base != nil {
+			st.parentsRefined.Add(1)
+			p.part, p.err = p.base.Refine(p.extra)
+			p.base = nil
+		} else {
+			p.part, p.err = g.Partition(p.subset)
+		}
+		p.built.Store(true)
+	}
 	eval := func(subset []int) (float64, error) {
-		if p := cur.Load(); p != nil && len(subset) == len(p.subset)+1 {
-			extra := -1
-			for _, j := range subset {
-				if j < 0 || j >= d {
-					extra = -2
-					break
-				}
-				if !p.in[j] {
-					if extra != -1 {
-						extra = -2
-						break
-					}
-					extra = j
-				}
-			}
-			if extra >= 0 {
-				p.once.Do(func() {
-					st.parents.Add(1)
-					p.part, p.err = g.Partition(p.subset)
-				})
+		if p := cur.Load(); p != nil {
+			if j := extends(p, subset); j >= 0 {
+				p.once.Do(func() { build(p) })
 				if p.err == nil {
-					q, err := p.part.Refine(extra)
+					q, err := p.part.Refine(j)
 					if err != nil {
 						return 0, err
 					}

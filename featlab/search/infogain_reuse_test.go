@@ -112,8 +112,8 @@ func TestInfoGainReuse(t *testing.T) {
 				if f, ok := st.(Forward); ok && f.Rule == ExactK {
 					// rounds 2..5 refine d-1, ..., d-4 candidates; round 1 regroups d.
 					want := int64(4*d - 10)
-					if stats.refined.Load() != want || stats.regrouped.Load() != int64(d) || stats.parents.Load() != 4 {
-						t.Errorf("%s: %d refined (want %d), %d regrouped, %d parents", p.name, stats.refined.Load(), want, stats.regrouped.Load(), stats.parents.Load())
+					if stats.refined.Load() != want || stats.regrouped.Load() != int64(d) || stats.parents.Load() != 4 || stats.parentsRefined.Load() != 3 {
+						t.Errorf("%s: %d refined (want %d), %d regrouped, %d parents (%d refined)", p.name, stats.refined.Load(), want, stats.regrouped.Load(), stats.parents.Load(), stats.parentsRefined.Load())
 					}
 				}
 			}
