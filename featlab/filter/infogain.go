@@ -298,6 +298,7 @@ type Partition struct {
 	subset  []int   // distinct attributes applied, in order (constants included)
 	group   []int32 // group index of each example
 	ngroups int
+	counts  []int // counts[v*K+k]: examples of class k in group v (nil for the root)
 }
 
 // Root returns the partition of the empty subset: one group holding every
@@ -352,7 +353,7 @@ func (p *Partition) refine(j int) *Partition {
 		}
 	}
 	g := p.g
-	q := &Partition{g: g, subset: make([]int, len(p.subset), len(p.subset)+1), group: p.group, ngroups: p.ngroups}
+	q := &Partition{g: g, subset: make([]int, len(p.subset), len(p.subset)+1), group: p.group, ngroups: p.ngroups, counts: p.counts}
 	copy(q.subset, p.subset)
 	q.subset = append(q.subset, j)
 	L := g.levels[j]
@@ -361,6 +362,10 @@ func (p *Partition) refine(j int) *Partition {
 	}
 	codes := g.codes[j]
 	group := make([]int32, g.m)
+	// The class counts of the new groups are taken in the same pass, so
+	// that Gain needs no pass over the examples.
+	K, cls := g.nclass, g.cls
+	counts := make([]int, min(p.ngroups*L, g.m)*K)
 	next := int32(0)
 	if n := p.ngroups * L; n <= 1<<20 {
 		dense := make([]int32, n)
@@ -374,6 +379,7 @@ func (p *Partition) refine(j int) *Partition {
 				next++
 			}
 			group[i] = dense[key]
+			counts[int(group[i])*K+cls[i]]++
 		}
 	} else {
 		ids := make(map[int]int32)
@@ -386,9 +392,10 @@ func (p *Partition) refine(j int) *Partition {
 				next++
 			}
 			group[i] = id
+			counts[int(id)*K+cls[i]]++
 		}
 	}
-	q.group, q.ngroups = group, int(next)
+	q.group, q.ngroups, q.counts = group, int(next), counts[:int(next)*K]
 	return q
 }
 
@@ -415,16 +422,16 @@ func (p *Partition) Gain() float64 {
 	if p.ngroups <= 1 {
 		return 0
 	}
-	counts := make([]int, p.ngroups*g.nclass)
-	sizes := make([]int, p.ngroups)
-	for i, v := range p.group {
-		counts[int(v)*g.nclass+g.cls[i]]++
-		sizes[v]++
-	}
+	K := g.nclass
 	cond := 0.0
 	fm := float64(g.m)
 	for v := 0; v < p.ngroups; v++ {
-		cond += float64(sizes[v]) / fm * entropyCounts(counts[v*g.nclass:(v+1)*g.nclass], sizes[v])
+		row := p.counts[v*K : (v+1)*K]
+		size := 0
+		for _, c := range row {
+			size += c
+		}
+		cond += float64(size) / fm * entropyCounts(row, size)
 	}
 	gain := g.ent - cond
 	if gain < 0 { // rounding when the split is useless
