@@ -270,84 +270,168 @@ func (g *InfoGain) Threshold(j int) (float64, bool) {
 // Gain returns the information gain of the feature subset (column
 // indices; order does not matter and repeats are ignored). The empty
 // subset has gain 0. An index outside [0, d) is an error wrapping
-// featlab.ErrParam.
+// featlab.ErrParam. It is g.Partition(subset) followed by Partition.Gain.
 func (g *InfoGain) Gain(subset []int) (float64, error) {
+	p, err := g.Partition(subset)
+	if err != nil {
+		return 0, err
+	}
+	return p.Gain(), nil
+}
+
+// Partition is the split of the data set D into the groups D^1, ..., D^V
+// of examples that agree on every attribute of a subset A (continuous
+// attributes cut at their bi-partition threshold): the object behind
+// InfoGain.Gain. A Partition is immutable and safe for concurrent use.
+//
+// Refine(j) splits every group by attribute j, giving the partition of
+// A ∪ {j} in one O(m) pass (plus a table of V·L entries, L the number of
+// values of j), where regrouping from scratch costs O(m |A|): this is how
+// a forward search reuses the previous round's partition (Zhou 11.1).
+// Groups are numbered by their first example (in row order), which
+// depends only on the groups themselves, not on the order in which the
+// attributes were applied; Gain sums over groups in that order, so the
+// gain of a refined partition equals the gain computed from scratch bit
+// for bit.
+type Partition struct {
+	g       *InfoGain
+	subset  []int   // distinct attributes applied, in order (constants included)
+	group   []int32 // group index of each example
+	ngroups int
+	counts  []int // counts[v*K+k]: examples of class k in group v (nil for the root)
+}
+
+// Root returns the partition of the empty subset: one group holding every
+// example (gain 0).
+func (g *InfoGain) Root() *Partition {
+	return &Partition{g: g, group: make([]int32, g.m), ngroups: 1}
+}
+
+// Partition returns the partition of D by the subset's attributes
+// (order does not matter; repeats are ignored): Root refined by each
+// attribute in turn. An index outside [0, d) is an error wrapping
+// featlab.ErrParam.
+func (g *InfoGain) Partition(subset []int) (*Partition, error) {
+	if err := g.checkIndex(subset...); err != nil {
+		return nil, err
+	}
+	p := g.Root()
+	for _, j := range subset {
+		p = p.refine(j)
+	}
+	return p, nil
+}
+
+func (g *InfoGain) checkIndex(subset ...int) error {
 	d := len(g.codes)
 	for _, j := range subset {
 		if j < 0 || j >= d {
-			return 0, featlab.Errorf(featlab.ErrParam, "information gain: feature index %d outside [0, %d)", j, d)
+			return featlab.Errorf(featlab.ErrParam, "information gain: feature index %d outside [0, %d)", j, d)
 		}
 	}
-	group, ngroups := g.partition(subset)
-	return g.gainOf(group, ngroups), nil
+	return nil
 }
 
-// partition gives every example the index of its group of equal values on
-// the subset's attributes, refining one attribute at a time.
-func (g *InfoGain) partition(subset []int) ([]int32, int) {
+// Refine returns the partition of the subset p.Subset() ∪ {j}: every
+// group of p split by the values of attribute j. p is not modified. j
+// already in the subset, or constant, gives a partition with the same
+// groups. An index outside [0, d) is an error wrapping featlab.ErrParam.
+func (p *Partition) Refine(j int) (*Partition, error) {
+	if err := p.g.checkIndex(j); err != nil {
+		return nil, err
+	}
+	return p.refine(j), nil
+}
+
+// refine is the one grouping step: new group of (old group, code of j),
+// numbered in order of first appearance. Dense table when small, map
+// otherwise.
+func (p *Partition) refine(j int) *Partition {
+	for _, s := range p.subset {
+		if s == j {
+			return p
+		}
+	}
+	g := p.g
+	q := &Partition{g: g, subset: make([]int, len(p.subset), len(p.subset)+1), group: p.group, ngroups: p.ngroups, counts: p.counts}
+	copy(q.subset, p.subset)
+	q.subset = append(q.subset, j)
+	L := g.levels[j]
+	if L <= 1 {
+		return q // the groups (and the shared group slice) are unchanged
+	}
+	codes := g.codes[j]
 	group := make([]int32, g.m)
-	ngroups := 1
-	seen := make(map[int]bool, len(subset))
-	var dense []int32
-	for _, j := range subset {
-		if seen[j] || g.levels[j] <= 1 {
-			continue
+	// The class counts of the new groups are taken in the same pass, so
+	// that Gain needs no pass over the examples.
+	K, cls := g.nclass, g.cls
+	counts := make([]int, min(p.ngroups*L, g.m)*K)
+	next := int32(0)
+	if n := p.ngroups * L; n <= 1<<20 {
+		dense := make([]int32, n)
+		for k := range dense {
+			dense[k] = -1
 		}
-		seen[j] = true
-		L := g.levels[j]
-		codes := g.codes[j]
-		// New group of (old group, code), numbered in order of first
-		// appearance. Dense table when small, map otherwise.
-		next := int32(0)
-		if n := ngroups * L; n <= 1<<20 {
-			if cap(dense) < n {
-				dense = make([]int32, n)
+		for i, c := range codes {
+			key := int(p.group[i])*L + int(c)
+			if dense[key] < 0 {
+				dense[key] = next
+				next++
 			}
-			dense = dense[:n]
-			for k := range dense {
-				dense[k] = -1
-			}
-			for i, c := range codes {
-				key := int(group[i])*L + int(c)
-				if dense[key] < 0 {
-					dense[key] = next
-					next++
-				}
-				group[i] = dense[key]
-			}
-		} else {
-			ids := make(map[int]int32)
-			for i, c := range codes {
-				key := int(group[i])*L + int(c)
-				id, ok := ids[key]
-				if !ok {
-					id = next
-					ids[key] = id
-					next++
-				}
-				group[i] = id
-			}
+			group[i] = dense[key]
+			counts[int(group[i])*K+cls[i]]++
 		}
-		ngroups = int(next)
+	} else {
+		ids := make(map[int]int32)
+		for i, c := range codes {
+			key := int(p.group[i])*L + int(c)
+			id, ok := ids[key]
+			if !ok {
+				id = next
+				ids[key] = id
+				next++
+			}
+			group[i] = id
+			counts[int(id)*K+cls[i]]++
+		}
 	}
-	return group, ngroups
+	q.group, q.ngroups, q.counts = group, int(next), counts[:int(next)*K]
+	return q
 }
 
-// gainOf is Ent(D) - sum_v |D^v|/|D| Ent(D^v) for the given grouping.
-func (g *InfoGain) gainOf(group []int32, ngroups int) float64 {
-	if ngroups <= 1 {
-		return 0
-	}
-	counts := make([]int, ngroups*g.nclass)
-	sizes := make([]int, ngroups)
-	for i, v := range group {
-		counts[int(v)*g.nclass+g.cls[i]]++
+// Subset returns the attributes of the partition, in the order they were
+// applied (repeats removed).
+func (p *Partition) Subset() []int { return append([]int(nil), p.subset...) }
+
+// Groups returns V, the number of non-empty groups.
+func (p *Partition) Groups() int { return p.ngroups }
+
+// Sizes returns |D^v| for v = 1..V, groups in order of their first example.
+func (p *Partition) Sizes() []int {
+	sizes := make([]int, p.ngroups)
+	for _, v := range p.group {
 		sizes[v]++
 	}
+	return sizes
+}
+
+// Gain returns Ent(D) - sum_v |D^v|/|D| Ent(D^v), the information gain of
+// the partition's subset (InfoGain.Gain).
+func (p *Partition) Gain() float64 {
+	g := p.g
+	if p.ngroups <= 1 {
+		return 0
+	}
+	K := g.nclass
 	cond := 0.0
 	fm := float64(g.m)
-	for v := 0; v < ngroups; v++ {
-		cond += float64(sizes[v]) / fm * entropyCounts(counts[v*g.nclass:(v+1)*g.nclass], sizes[v])
+	for v := 0; v < p.ngroups; v++ {
+		row := p.counts[v*K : (v+1)*K]
+		size := 0
+		for _, c := range row {
+			size += c
+		}
+		cond += float64(size) / fm * entropyCounts(row, size)
 	}
 	gain := g.ent - cond
 	if gain < 0 { // rounding when the split is useless

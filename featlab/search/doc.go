@@ -29,6 +29,10 @@
 // the result is the same for any number of workers; every search is
 // wrapped in a Memo, so a subset asked for twice (floating search) is
 // evaluated once, and Result.Evaluations counts distinct evaluations.
+// InfoGain reuses the previous round's partition: a strategy tells the
+// evaluator the subset it moved to (Evaluator.Accept), and each candidate
+// that subset plus one feature is scored by refining its cached
+// filter.Partition, one pass over the data instead of |A|+1.
 // Long searches take a context (SelectContext, Run): cancelled, they return
 // the best result so far with an error wrapping context.Canceled.
 //

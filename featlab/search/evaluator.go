@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -34,6 +35,14 @@ type Evaluator struct {
 	// (floating-point rounding apart). A NaN score or an error stops the
 	// search, which reports the subset.
 	Eval func(subset []int) (float64, error)
+	// Accept, if set, is told the subset a strategy has just moved to (its
+	// current subset), serially, before the candidates grown from it are
+	// evaluated; the slice must not be kept. An evaluator may prepare
+	// work for those candidates (InfoGain caches the subset's partition,
+	// so that each candidate current ∪ {j} costs one refinement). It must
+	// not change any score. Forward moves (Forward, Bidirectional's
+	// forward step, Floating) call it; nil: nothing is told.
+	Accept func(subset []int)
 }
 
 // Better reports whether score a is strictly better than b in the
@@ -129,7 +138,7 @@ type memoEntry struct {
 // Memoize wraps ev in a Memo.
 func Memoize(ev *Evaluator) *Memo {
 	m := &Memo{inner: ev, cache: map[string]*memoEntry{}}
-	m.ev = &Evaluator{Name: ev.Name, Higher: ev.Higher, D: ev.D, Eval: m.eval}
+	m.ev = &Evaluator{Name: ev.Name, Higher: ev.Higher, D: ev.D, Eval: m.eval, Accept: ev.Accept}
 	return m
 }
 
@@ -243,6 +252,17 @@ func (c CV) Evaluator(X mat.Matrix, y []float64) (*Evaluator, error) {
 // criterion, higher is better: it wraps filter.InfoGain (continuous
 // attributes are bi-partitioned once, at the threshold that is best on its
 // own; see there). y must hold class labels.
+//
+// The evaluator reuses the previous round's partition (Zhou 11.1): it
+// keeps the filter.Partition of the subset the strategy last moved to
+// (Evaluator.Accept), built once, on first use (by refining the partition
+// of the subset accepted before it when it is that subset plus one
+// feature, as in forward search, by regrouping otherwise); a candidate that is that
+// subset plus one feature j is scored as that partition refined by j, one
+// O(m) pass instead of regrouping by all |A|+1 attributes. Any other
+// subset is regrouped from scratch. Both give the same gain bit for bit
+// (see filter.Partition). Candidates of a round only read the cached
+// partition, so the worker pool may score them at once.
 type InfoGain struct {
 	// Categorical marks the discrete columns; nil: every column
 	// continuous.
@@ -251,12 +271,103 @@ type InfoGain struct {
 
 // Evaluator implements Criterion.
 func (c InfoGain) Evaluator(X mat.Matrix, y []float64) (*Evaluator, error) {
+	ev, _, err := c.evaluator(X, y)
+	return ev, err
+}
+
+// igParent is the subset a strategy last moved to, with its partition
+// built once on first use: by refining the previous accepted subset's
+// partition when the subset is that one plus a feature (one pass), by
+// regrouping otherwise.
+type igParent struct {
+	subset []int
+	in     []bool
+	base   *filter.Partition // partition of the previous accepted subset, or nil
+	extra  int               // subset = base's subset ∪ {extra}
+	once   sync.Once
+	built  atomic.Bool
+	part   *filter.Partition
+	err    error
+}
+
+// igStats counts how InfoGain's evaluator scored its subsets (for tests).
+type igStats struct {
+	refined, regrouped, parents, parentsRefined atomic.Int64
+}
+
+func (c InfoGain) evaluator(X mat.Matrix, y []float64) (*Evaluator, *igStats, error) {
 	g, err := filter.NewInfoGain(X, y, filter.InfoGainConfig{Categorical: c.Categorical})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	_, d := X.Dims()
-	return &Evaluator{Name: "information gain (bits)", Higher: true, D: d, Eval: g.Gain}, nil
+	st := &igStats{}
+	var cur atomic.Pointer[igParent]
+	// extends returns the one feature of subset outside p (-1 when subset
+	// is not p's subset plus one feature).
+	extends := func(p *igParent, subset []int) int {
+		if p == nil || len(subset) != len(p.subset)+1 {
+			return -1
+		}
+		extra := -1
+		for _, j := range subset {
+			if j < 0 || j >= d {
+				return -1
+			}
+			if !p.in[j] {
+				if extra != -1 {
+					return -1
+				}
+				extra = j
+			}
+		}
+		return extra
+	}
+	accept := func(subset []int) {
+		p := &igParent{subset: append([]int(nil), subset...), in: make([]bool, d)}
+		for _, j := range subset {
+			if j < 0 || j >= d {
+				cur.Store(nil)
+				return
+			}
+			p.in[j] = true
+		}
+		if prev := cur.Load(); prev != nil && prev.built.Load() && prev.err == nil {
+			if j := extends(prev, subset); j >= 0 {
+				p.base, p.extra = prev.part, j
+			}
+		}
+		cur.Store(p)
+	}
+	build := func(p *igParent) {
+		st.parents.Add(1)
+		if p.base != nil {
+			st.parentsRefined.Add(1)
+			p.part, p.err = p.base.Refine(p.extra)
+			p.base = nil
+		} else {
+			p.part, p.err = g.Partition(p.subset)
+		}
+		p.built.Store(true)
+	}
+	eval := func(subset []int) (float64, error) {
+		if p := cur.Load(); p != nil {
+			if j := extends(p, subset); j >= 0 {
+				p.once.Do(func() { build(p) })
+				if p.err == nil {
+					q, err := p.part.Refine(j)
+					if err != nil {
+						return 0, err
+					}
+					st.refined.Add(1)
+					return q.Gain(), nil
+				}
+			}
+		}
+		st.regrouped.Add(1)
+		return g.Gain(subset)
+	}
+	return &Evaluator{Name: "information gain (bits)", Higher: true, D: d, Eval: eval, Accept: accept}, st, nil
 }
 
 // Func makes an Evaluator from a plain function over subsets of d

@@ -99,6 +99,7 @@ func (f Forward) run(r *runner) (*Result, error) {
 			break
 		}
 		cur, curScore = cands[bi], scores[bi]
+		r.accept(cur)
 		r.offer(res, cur, curScore)
 		res.History = append(res.History, r.step("add", feats[bi], curScore, cur))
 	}
@@ -250,6 +251,7 @@ func (Bidirectional) run(r *runner) (*Result, error) {
 		}
 		bi := argBest(r.ev, scores)
 		F = cands[bi]
+		r.accept(F)
 		r.offer(res, F, scores[bi])
 		res.History = append(res.History, r.step("add", fr[bi], scores[bi], F))
 		fr = free()
@@ -380,6 +382,7 @@ func (f Floating) run(r *runner) (*Result, error) {
 				return res, err
 			}
 			cur = next
+			r.accept(cur)
 			r.offer(res, cur, v)
 			res.History = append(res.History, r.step("add", j, v, cur))
 			keep := j
@@ -393,6 +396,7 @@ func (f Floating) run(r *runner) (*Result, error) {
 					break
 				}
 				cur, keep = smaller, -1
+				r.accept(cur)
 				r.offer(res, cur, vr)
 				res.History = append(res.History, r.step("remove", jr, vr, cur))
 			}

@@ -242,6 +242,13 @@ func (r *runner) announce(total int) (err error) {
 	return nil
 }
 
+// accept tells the evaluator the subset the strategy moved to.
+func (r *runner) accept(s []int) {
+	if r.ev.Accept != nil {
+		r.ev.Accept(s)
+	}
+}
+
 func (r *runner) eval1(s []int) (float64, error) {
 	v, err := r.evalAll([][]int{s})
 	if err != nil {

@@ -41,7 +41,9 @@ func moreEntries() []*entry {
 		xy("filter.NewInfoGain", filter.NewInfoGain, filter.InfoGainConfig{}, classif),
 		xy("filter.InfoGainEvaluator", filter.InfoGainEvaluator, filter.InfoGainConfig{}, classif),
 		custom("filter.Entropy", "params", []string{"filter.InfoGain.Gain", "filter.InfoGain.Threshold", "filter.InfoGain.Entropy",
-			"filter.InfoGain.Names", "filter.InfoGain.Scores", "filter.NewInfoGainDataset", "filter.MutualInfoDataset",
+			"filter.InfoGain.Names", "filter.InfoGain.Scores", "filter.InfoGain.Partition", "filter.InfoGain.Root",
+			"filter.Partition.Refine", "filter.Partition.Gain", "filter.Partition.Groups", "filter.Partition.Sizes",
+			"filter.Partition.Subset", "filter.NewInfoGainDataset", "filter.MutualInfoDataset",
 			"filter.ReliefDataset", "filter.ReliefFDataset", "filter.Scores.TopK", "filter.Scores.Percentile",
 			"filter.Scores.Threshold", "filter.Scores.Ranking", "filter.Scores.Signed"}, filterMethods),
 		plainXY("transform.Select.FitXY", func(X mat.Matrix, y []float64) (any, error) {
@@ -140,6 +142,24 @@ func filterMethods() []failure {
 		{input: "Entropy of 0.5 labels", call: func() (any, error) { return filter.Entropy([]float64{0.5, 1}) }, want: errKinds(featlab.ErrLabels)},
 		{input: "InfoGain.Gain of column 3 of 3", call: func() (any, error) { return g.Gain([]int{0, 3}) }, want: errSays(featlab.ErrParam, "3")},
 		{input: "InfoGain.Gain of {}", call: func() (any, error) { return g.Gain(nil) }},
+		{input: "InfoGain.Partition of column 3 of 3", call: func() (any, error) { return g.Partition([]int{0, 3}) }, want: errSays(featlab.ErrParam, "3")},
+		{input: "InfoGain.Partition of column -1", call: func() (any, error) { return g.Partition([]int{-1}) }, want: errSays(featlab.ErrParam, "-1")},
+		{input: "Partition.Refine(3) of 3", call: func() (any, error) { return g.Root().Refine(3) }, want: errSays(featlab.ErrParam, "3")},
+		{input: "Partition.Refine(-1)", call: func() (any, error) { return g.Root().Refine(-1) }, want: errSays(featlab.ErrParam, "-1")},
+		{input: "Partition.Refine(0) twice", call: func() (any, error) {
+			p, err := g.Root().Refine(0)
+			if err != nil {
+				return nil, err
+			}
+			return p.Refine(0)
+		}},
+		{input: "Partition accessors", call: func() (any, error) {
+			p, err := g.Partition([]int{0, 1, 2})
+			if err != nil {
+				return nil, err
+			}
+			return []any{p.Gain(), p.Groups(), p.Sizes(), p.Subset(), g.Root().Gain()}, nil
+		}},
 		{input: "InfoGain.Threshold(-1)", call: func() (any, error) { _, ok := g.Threshold(-1); return ok, nil }},
 		{input: "InfoGain accessors", call: func() (any, error) { return []any{g.Entropy(), g.Names(), g.Scores()}, nil }},
 		{input: "NewInfoGainDataset(nil)", call: func() (any, error) { return filter.NewInfoGainDataset(nil, filter.InfoGainConfig{}) }, want: errKinds(featlab.ErrEmpty, featlab.ErrParam)},
