@@ -58,6 +58,9 @@ func Conditioned(m, d int, cond float64, seed uint64) (*mat.Dense, error) {
 	if !(cond >= 1) || math.IsInf(cond, 0) {
 		return nil, featlab.Errorf(featlab.ErrParam, "synth.Conditioned: cond = %v must be finite and >= 1", cond)
 	}
+	if err := featlab.CheckCells("synth.Conditioned: the matrix", "", m, d, 0); err != nil {
+		return nil, err
+	}
 	r := newRand(seed, streamConditioned)
 	gauss := func(rows, cols int) *mat.Dense {
 		A := mat.NewDense(rows, cols, nil)

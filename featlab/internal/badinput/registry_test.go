@@ -19,7 +19,9 @@ import (
 // each new exported function (see doc.go); TestEveryExportedFunction
 // fails until you do.
 func registry() []*entry {
-	return append(moreEntries(), []*entry{
+	entries := append(moreEntries(), searchEntries()...)
+	entries = append(entries, greedyEntries()...)
+	return append(entries, []*entry{
 		// featlab core
 		plainXY("featlab.CheckXY", func(X mat.Matrix, y []float64) (any, error) {
 			m, d, err := featlab.CheckXY(X, y, nil)
@@ -83,12 +85,15 @@ func registry() []*entry {
 
 		// nb
 		custom("nb.Show", "params", nbIDs, nbChecks),
+		custom("nb.ErrorText", "params", nbTextIDs[1:], nbTextChecks),
 
 		// viz
 		custom("viz.Bars", "params", vizIDs, vizChecks),
+		custom("viz.SearchTrace", "params", []string{"viz.CriterionRounds", "viz.EntryOrder"}, vizSearchChecks),
 
 		// synth
 		custom("synth.Example251", "params", synthIDs[:len(synthIDs):len(synthIDs)], synthChecks),
+		custom("synth.Cuboid", "params", synthGreedyIDs[1:], synthGreedyChecks),
 
 		// exercise
 		custom("exercise.Check", "callback", []string{"exercise.Labels", "exercise.Normal", "exercise.Uniform", "exercise.Signs",
