@@ -18,6 +18,18 @@ var exempt = map[string]string{
 	"nb.Must":                       "panics on an error by design: it stops a notebook cell",
 	"nb.Must1":                      "panics on an error by design: it stops a notebook cell",
 	"datasets.Names":                "lists the embedded sets",
+	// represent: entries that do not take a matrix of the suite's shapes
+	"represent.BagOfWords.Fit":         "takes token lists, not matrices (FuzzBagOfWords and represent's tests: empty vocabulary, unseen words)",
+	"represent.BagOfWords.Transform":   "takes token lists (as Fit)",
+	"represent.BagOfWords.Decode":      "maps vectors of the fitted width back to words (represent's tests)",
+	"represent.BagOfWords.OutputNames": "the fitted vocabulary",
+	"represent.SparseCode.Fit":         "a fixed dictionary of a given width: the suite's matrices have other widths (represent.SparseEncode is registered with a dictionary of X's width)",
+	"represent.SparseCode.Transform":   "as SparseCode.Fit",
+	"represent.SparseCode.Encode":      "as SparseCode.Fit",
+	"represent.SparseCode.Decode":      "as SparseCode.Fit",
+	"represent.SparseCode.OutputNames": "as SparseCode.Fit",
+	"represent.KSVDAtomStep":           "teaching helper on three matrices of agreeing shapes (represent's TestKSVDAtomStepPreservesSupport; shape and index errors in checkStep)",
+	"represent.RestrictedResidual":     "as KSVDAtomStep",
 	// The embedded sets' loaders take no input; datasets' own tests check
 	// every value of the data compiled in.
 	"datasets.BreastCancer": "no input", "datasets.BreastCancerFrame": "no input",
@@ -52,6 +64,24 @@ func exemptMethod(id string) string {
 // known are failures the suite found that are not fixed yet, by key
 // (entry / check / input), with the reason and who owns the fix.
 var known = map[string]string{
+	"represent.PCA / frames: reordered columns / columns c,a,s,b":                             "transform (frame functions): an outside transformer cannot remember FitFrame's column names (frameNamed is unexported), so it takes the columns in the order given; owner: transform/api-core",
+	"represent.PCA / frames: reordered columns / columns c,a,s,b naming b,c,a":                "transform (frame functions): an outside transformer cannot remember FitFrame's column names (frameNamed is unexported), so it takes the columns in the order given; owner: transform/api-core",
+	"represent.PCA / frames: reordered columns / columns s,b,c,a":                             "transform (frame functions): an outside transformer cannot remember FitFrame's column names (frameNamed is unexported), so it takes the columns in the order given; owner: transform/api-core",
+	"represent.PCA / frames: reordered columns / columns s,b,c,a naming b,c,a":                "transform (frame functions): an outside transformer cannot remember FitFrame's column names (frameNamed is unexported), so it takes the columns in the order given; owner: transform/api-core",
+	"represent.PCA / frames: missing column / no b":                                           "as above: the width mismatch is reported (ErrShape), not the missing name",
+	"represent.PCA / frames: renamed column / b renamed B":                                    "as above",
+	"represent.KMeans / frames: reordered columns / columns c,a,s,b":                          "transform (frame functions): an outside transformer cannot remember FitFrame's column names (frameNamed is unexported), so it takes the columns in the order given; owner: transform/api-core",
+	"represent.KMeans / frames: reordered columns / columns c,a,s,b naming b,c,a":             "transform (frame functions): an outside transformer cannot remember FitFrame's column names (frameNamed is unexported), so it takes the columns in the order given; owner: transform/api-core",
+	"represent.KMeans / frames: reordered columns / columns s,b,c,a":                          "transform (frame functions): an outside transformer cannot remember FitFrame's column names (frameNamed is unexported), so it takes the columns in the order given; owner: transform/api-core",
+	"represent.KMeans / frames: reordered columns / columns s,b,c,a naming b,c,a":             "transform (frame functions): an outside transformer cannot remember FitFrame's column names (frameNamed is unexported), so it takes the columns in the order given; owner: transform/api-core",
+	"represent.KMeans / frames: missing column / no b":                                        "as above: the width mismatch is reported (ErrShape), not the missing name",
+	"represent.KMeans / frames: renamed column / b renamed B":                                 "as above",
+	"represent.DictionaryLearning / frames: reordered columns / columns c,a,s,b":              "transform (frame functions): an outside transformer cannot remember FitFrame's column names (frameNamed is unexported), so it takes the columns in the order given; owner: transform/api-core",
+	"represent.DictionaryLearning / frames: reordered columns / columns c,a,s,b naming b,c,a": "transform (frame functions): an outside transformer cannot remember FitFrame's column names (frameNamed is unexported), so it takes the columns in the order given; owner: transform/api-core",
+	"represent.DictionaryLearning / frames: reordered columns / columns s,b,c,a":              "transform (frame functions): an outside transformer cannot remember FitFrame's column names (frameNamed is unexported), so it takes the columns in the order given; owner: transform/api-core",
+	"represent.DictionaryLearning / frames: reordered columns / columns s,b,c,a naming b,c,a": "transform (frame functions): an outside transformer cannot remember FitFrame's column names (frameNamed is unexported), so it takes the columns in the order given; owner: transform/api-core",
+	"represent.DictionaryLearning / frames: missing column / no b":                            "as above: the width mismatch is reported (ErrShape), not the missing name",
+	"represent.DictionaryLearning / frames: renamed column / b renamed B":                     "as above",
 	"linear.LeastSquares / hostile input / tiny values (x 1e-300)": "linear (api-linear): LeastSquaresStats' standard errors overflow to +Inf when X'X underflows (X ~ 1e-300); " +
 		"the coefficients are right",
 	"linear.LeastSquaresConfig.Fit / hostile input / tiny values (x 1e-300)":  "linear (api-linear): as above",

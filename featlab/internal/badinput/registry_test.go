@@ -19,7 +19,8 @@ import (
 // each new exported function (see doc.go); TestEveryExportedFunction
 // fails until you do.
 func registry() []*entry {
-	entries := append(moreEntries(), searchEntries()...)
+	entries := append(moreEntries(), representEntries()...)
+	entries = append(entries, searchEntries()...)
 	entries = append(entries, greedyEntries()...)
 	return append(entries, []*entry{
 		// featlab core

@@ -1,0 +1,215 @@
+package represent
+
+import (
+	"math"
+	"strconv"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/matx"
+)
+
+// AutoEncoder is a learned representation with an explicit encoder psi and
+// decoder phi (25.3.1). Encode maps rows of X (m x d) to codes (m x k);
+// Decode maps codes back to R^d. Both return errors wrapping
+// featlab.ErrNotFitted before Fit and featlab.ErrShape on a wrong width.
+type AutoEncoder interface {
+	featlab.Transformer
+	Encode(X mat.Matrix) (*mat.Dense, error)
+	Decode(V mat.Matrix) (*mat.Dense, error)
+}
+
+// ReconstructionError returns sum_i ||x_i - phi(psi(x_i))||^2 over the rows
+// of X, the reconstruction error of 25.3.1 (a plain sum, Zhou's scaling).
+func ReconstructionError(ae AutoEncoder, X mat.Matrix) (float64, error) {
+	if ae == nil {
+		return 0, featlab.Errorf(featlab.ErrParam, "represent: nil auto-encoder")
+	}
+	V, err := ae.Encode(X)
+	if err != nil {
+		return 0, err
+	}
+	R, err := ae.Decode(V)
+	if err != nil {
+		return 0, err
+	}
+	x := matx.RowMajor(X)
+	r := R.RawMatrix()
+	s := 0.0
+	for i := 0; i < x.Rows; i++ {
+		xi := x.Data[i*x.Stride : i*x.Stride+x.Cols]
+		ri := r.Data[i*r.Stride : i*r.Stride+r.Cols]
+		s += sqDist(xi, ri)
+	}
+	return s, nil
+}
+
+// sqDist returns ||a - b||^2.
+func sqDist(a, b []float64) float64 {
+	b = b[:len(a)]
+	var s0, s1, s2, s3 float64
+	n := len(a) &^ 3
+	for i := 0; i < n; i += 4 {
+		d0 := a[i] - b[i]
+		d1 := a[i+1] - b[i+1]
+		d2 := a[i+2] - b[i+2]
+		d3 := a[i+3] - b[i+3]
+		s0 += d0 * d0
+		s1 += d1 * d1
+		s2 += d2 * d2
+		s3 += d3 * d3
+	}
+	for i := n; i < len(a); i++ {
+		d := a[i] - b[i]
+		s0 += d * d
+	}
+	return (s0 + s1) + (s2 + s3)
+}
+
+// dot returns a . b.
+func dot(a, b []float64) float64 {
+	b = b[:len(a)]
+	var s0, s1, s2, s3 float64
+	n := len(a) &^ 3
+	for i := 0; i < n; i += 4 {
+		s0 += a[i] * b[i]
+		s1 += a[i+1] * b[i+1]
+		s2 += a[i+2] * b[i+2]
+		s3 += a[i+3] * b[i+3]
+	}
+	for i := n; i < len(a); i++ {
+		s0 += a[i] * b[i]
+	}
+	return (s0 + s1) + (s2 + s3)
+}
+
+// axpy does y += a x.
+func axpy(a float64, x, y []float64) {
+	y = y[:len(x)]
+	for i, v := range x {
+		y[i] += a * v
+	}
+}
+
+// checkData validates X for fitting or encoding: non-nil, non-empty,
+// finite. what names the matrix in messages.
+func checkData(X mat.Matrix, what string) (m, d int, err error) {
+	if featlab.IsNil(X) {
+		return 0, 0, featlab.Errorf(featlab.ErrEmpty, "represent: %s: nil matrix", what)
+	}
+	m, d = X.Dims()
+	if m == 0 || d == 0 {
+		return 0, 0, featlab.Errorf(featlab.ErrEmpty, "represent: %s is %dx%d", what, m, d)
+	}
+	x := matx.RowMajor(X)
+	for i := 0; i < m; i++ {
+		for j, v := range x.Data[i*x.Stride : i*x.Stride+d] {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return 0, 0, featlab.Errorf(featlab.ErrNotFinite, "represent: %s has %v at row %d, column %d", what, v, i, j)
+			}
+		}
+	}
+	return m, d, nil
+}
+
+// checkWidth returns an error unless X (already non-nil) has d columns.
+func checkWidth(X mat.Matrix, d int, what string) error {
+	if featlab.IsNil(X) {
+		return featlab.Errorf(featlab.ErrEmpty, "represent: %s: nil matrix", what)
+	}
+	_, c := X.Dims()
+	if c != d {
+		return featlab.Errorf(featlab.ErrShape, "represent: %s has %d columns, fitted with %d", what, c, d)
+	}
+	return nil
+}
+
+// denseRows returns a contiguous row-major copy-or-view: a *mat.Dense with
+// stride == cols is used as is (not written), anything else is copied.
+func denseRows(X mat.Matrix) (data []float64, m, d int) {
+	g := matx.RowMajor(X)
+	if g.Stride == g.Cols {
+		return g.Data[:g.Rows*g.Cols], g.Rows, g.Cols
+	}
+	out := make([]float64, g.Rows*g.Cols)
+	for i := 0; i < g.Rows; i++ {
+		copy(out[i*g.Cols:(i+1)*g.Cols], g.Data[i*g.Stride:i*g.Stride+g.Cols])
+	}
+	return out, g.Rows, g.Cols
+}
+
+// sqDistBelow returns ||a - b||^2 when it is below bound; otherwise it may
+// stop early and return any value >= bound (partial distance search).
+func sqDistBelow(a, b []float64, bound float64) float64 {
+	b = b[:len(a)]
+	s := 0.0
+	i := 0
+	for ; i+16 <= len(a); i += 16 {
+		s += sqDist(a[i:i+16], b[i:i+16])
+		if s >= bound {
+			return s
+		}
+	}
+	if i < len(a) {
+		s += sqDist(a[i:], b[i:])
+	}
+	return s
+}
+
+// sqDistBelow8 is sqDistBelow testing the bound every 8 coordinates.
+func sqDistBelow8(a, b []float64, bound float64) float64 {
+	b = b[:len(a)]
+	s := 0.0
+	i := 0
+	for ; i+8 <= len(a); i += 8 {
+		d0, d1, d2, d3 := a[i]-b[i], a[i+1]-b[i+1], a[i+2]-b[i+2], a[i+3]-b[i+3]
+		d4, d5, d6, d7 := a[i+4]-b[i+4], a[i+5]-b[i+5], a[i+6]-b[i+6], a[i+7]-b[i+7]
+		s += (d0*d0 + d1*d1) + (d2*d2 + d3*d3) + (d4*d4 + d5*d5) + (d6*d6 + d7*d7)
+		if s >= bound {
+			return s
+		}
+	}
+	for ; i < len(a); i++ {
+		d := a[i] - b[i]
+		s += d * d
+	}
+	return s
+}
+
+// checkScale returns an error when the sum of squares of x overflows, so
+// that no fit reports an infinite inertia, variance or objective.
+func checkScale(x []float64, what string) error {
+	s := 0.0
+	for _, v := range x {
+		s += v * v
+	}
+	if math.IsInf(s, 0) {
+		return featlab.Errorf(featlab.ErrNotFinite, "represent: the sum of squares of %s overflows float64 (rescale the data)", what)
+	}
+	return nil
+}
+
+// safeProgress calls p(done, total) and turns a panic into an error
+// wrapping featlab.ErrPanic.
+func safeProgress(p featlab.Progress, done, total int) (err error) {
+	if p == nil {
+		return nil
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = featlab.Errorf(featlab.ErrPanic, "represent: the Progress callback panicked: %v", r)
+		}
+	}()
+	p(done, total)
+	return nil
+}
+
+// names returns prefix1..prefixK.
+func names(prefix string, k int) []string {
+	out := make([]string, k)
+	for j := range out {
+		out[j] = prefix + strconv.Itoa(j+1)
+	}
+	return out
+}

@@ -1,0 +1,841 @@
+package represent
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"sort"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/par"
+)
+
+// KMeansAlgorithm selects the k-means iteration. Both give the same labels
+// and centroids (up to floating-point ties); they differ in speed only.
+type KMeansAlgorithm int
+
+const (
+	// Auto (the default) is Elkan when its m x K bounds take at most 400
+	// MB (m K <= 5e7), Hamerly otherwise.
+	Auto KMeansAlgorithm = iota
+	// Hamerly is Lloyd's iteration with Hamerly's (2010) bounds: one upper
+	// bound per point on the distance to its centroid and one lower bound
+	// on the distance to every other centroid let most points skip the k
+	// distance computations once the centroids settle.
+	Hamerly
+	// Elkan is Lloyd's iteration with Elkan's (2003) bounds: one lower
+	// bound per point and centroid and the centroid-centroid distances;
+	// more memory (m x K bounds), fewer distances when K is large.
+	Elkan
+	// Lloyd computes every point-centroid distance in every iteration.
+	Lloyd
+)
+
+// Encoding selects what KMeans.Transform returns.
+type Encoding int
+
+const (
+	// Hard (the default): the indicator psi(x) in {0,1}^k of the closest
+	// centroid (25.3.1).
+	Hard Encoding = iota
+	// Distances: the Euclidean distances to the k centroids (scikit-learn's
+	// KMeans.transform).
+	Distances
+	// Soft: soft assignments exp(-beta ||x - mu_j||^2) / sum_l exp(-beta
+	// ||x - mu_l||^2), rows summing to 1.
+	Soft
+)
+
+// KMeansConfig configures k-means. Only K is required.
+type KMeansConfig struct {
+	// K >= 1 is the number of centroids; K may exceed the dimension d
+	// (25.3.1) but not the number of training rows m.
+	K int
+	// Init, when non-nil, is the K x d matrix of starting centroids; the
+	// fit then runs once from it (NInit is ignored), as scikit-learn's
+	// KMeans(init=array, n_init=1). Default: k-means++ seeding.
+	Init *mat.Dense
+	// NInit >= 1 restarts from independent k-means++ seedings run in
+	// parallel; the fit with the lowest inertia wins (ties: the lowest
+	// restart number). Default 10.
+	NInit int
+	// MaxIter bounds the Lloyd iterations per restart. Default 300.
+	MaxIter int
+	// Tol >= 0: a restart stops when its labels no longer change or when
+	// the sum of squared centroid moves is at most Tol times the mean
+	// column variance of X (scikit-learn's rule). Default 1e-4.
+	Tol float64
+	// Algorithm: Auto (default), Hamerly, Elkan or Lloyd.
+	Algorithm KMeansAlgorithm
+	// Encoding of Transform: Hard (default), Distances or Soft.
+	Encoding Encoding
+	// Beta > 0 is the inverse temperature of Soft. Default m / inertia, the
+	// reciprocal of the mean squared distance to the closest centroid.
+	Beta float64
+	// Seed of the k-means++ seeding; restart r uses the PCG stream
+	// (Seed, r+1), so the result does not depend on Workers.
+	Seed uint64
+	// Workers bounds the goroutines running restarts (0: all cores).
+	Workers int
+	// Progress, when non-nil, is told of finished restarts.
+	Progress featlab.Progress
+}
+
+// KMeans is the k-means dictionary of 25.3.1: K centroids mu_1..mu_K fitted
+// by Lloyd's iteration from k-means++ seedings, minimising the inertia
+//
+//	sum_i min_j ||x_i - mu_j||^2.
+//
+// As an auto-encoder its encoder psi(x) is the indicator of the closest
+// centroid and its decoder phi(v) = sum_j v_j mu_j returns that centroid, so
+// ReconstructionError on the training data is the inertia. A linear
+// predictor on psi(x) assigns one value per cluster: it is piecewise
+// constant on the Voronoi cells of the centroids.
+//
+// It matches scikit-learn's KMeans(n_clusters=K, init=..., n_init=NInit,
+// algorithm="lloyd", tol=Tol): same stopping rule, same final relabelling;
+// an empty cluster is moved to the point farthest from its centroid (the
+// worst-represented sample).
+type KMeans struct {
+	KMeansConfig
+	// Centroids is the K x d matrix of centroids (rows).
+	Centroids *mat.Dense
+	// Labels[i] is the centroid of training row i.
+	Labels []int
+	// Inertia is sum_i ||x_i - mu_{Labels[i]}||^2 on the training data.
+	Inertia float64
+	// Restart is the winning restart (0 with Init).
+	Restart int
+	// Convergence of the winning restart: Iterations of Lloyd, Converged
+	// when the stopping rule held within MaxIter, Gap the last sum of
+	// squared centroid moves (0 when the labels stopped changing), Tol the
+	// absolute tolerance used.
+	featlab.Convergence
+}
+
+// FitKMeans fits k-means to the rows of X.
+//
+// Errors: K < 1 or K > m, NInit or MaxIter < 0, Tol < 0 or NaN, Beta < 0,
+// an Init of the wrong shape or with NaN (ErrParam, ErrShape); empty or
+// non-finite X (ErrEmpty, ErrNotFinite).
+func FitKMeans(X mat.Matrix, cfg KMeansConfig) (*KMeans, error) {
+	return FitKMeansContext(context.Background(), X, cfg)
+}
+
+// FitKMeansContext is FitKMeans with cancellation: cancelled, it returns
+// the best finished restart (nil if none) and an error wrapping ctx.Err().
+func FitKMeansContext(ctx context.Context, X mat.Matrix, cfg KMeansConfig) (*KMeans, error) {
+	km := &KMeans{KMeansConfig: cfg}
+	if err := km.fit(ctx, X); err != nil {
+		if km.Centroids != nil {
+			return km, err
+		}
+		return nil, err
+	}
+	return km, nil
+}
+
+// Fit fits the centroids to X with the receiver's configuration
+// (featlab.Transformer).
+func (km *KMeans) Fit(X mat.Matrix) error { return km.fit(context.Background(), X) }
+
+func (km *KMeans) fit(ctx context.Context, X mat.Matrix) error {
+	cfg := km.KMeansConfig
+	m, d, err := checkData(X, "X")
+	if err != nil {
+		return err
+	}
+	if cfg.K < 1 || cfg.K > m {
+		return featlab.Errorf(featlab.ErrParam, "represent: KMeans: K = %d outside [1, m = %d]", cfg.K, m)
+	}
+	if cfg.NInit < 0 || cfg.MaxIter < 0 {
+		return featlab.Errorf(featlab.ErrParam, "represent: KMeans: NInit = %d and MaxIter = %d must be >= 0", cfg.NInit, cfg.MaxIter)
+	}
+	if !(cfg.Tol >= 0) || math.IsInf(cfg.Tol, 0) {
+		return featlab.Errorf(featlab.ErrParam, "represent: KMeans: Tol = %v must be finite and >= 0", cfg.Tol)
+	}
+	if !(cfg.Beta >= 0) || math.IsInf(cfg.Beta, 0) {
+		return featlab.Errorf(featlab.ErrParam, "represent: KMeans: Beta = %v must be finite and >= 0", cfg.Beta)
+	}
+	if cfg.Algorithm < Auto || cfg.Algorithm > Lloyd {
+		return featlab.Errorf(featlab.ErrParam, "represent: KMeans: unknown Algorithm %d", cfg.Algorithm)
+	}
+	if cfg.Encoding < Hard || cfg.Encoding > Soft {
+		return featlab.Errorf(featlab.ErrParam, "represent: KMeans: unknown Encoding %d", cfg.Encoding)
+	}
+	nInit := cfg.NInit
+	if nInit == 0 {
+		nInit = 10
+	}
+	maxIter := cfg.MaxIter
+	if maxIter == 0 {
+		maxIter = 300
+	}
+	tol := cfg.Tol
+	if tol == 0 {
+		tol = 1e-4
+	}
+	x, _, _ := denseRows(X)
+	if err := checkScale(x, "X"); err != nil {
+		return err
+	}
+	var init []float64
+	if cfg.Init != nil {
+		if featlab.IsNil(cfg.Init) {
+			return featlab.Errorf(featlab.ErrParam, "represent: KMeans: nil Init")
+		}
+		r, c := cfg.Init.Dims()
+		if r != cfg.K || c != d {
+			return featlab.Errorf(featlab.ErrShape, "represent: KMeans: Init is %dx%d, want K x d = %dx%d", r, c, cfg.K, d)
+		}
+		if _, _, err := checkData(cfg.Init, "KMeans Init"); err != nil {
+			return err
+		}
+		init, _, _ = denseRows(cfg.Init)
+		nInit = 1
+	}
+	absTol := tol * meanVariance(x, m, d)
+	// Work on the columns sorted by decreasing variance, so that partial
+	// distance searches stop early; undone on the centroids at the end.
+	perm := varianceOrder(x, m, d)
+	x = permuteCols(x, m, d, perm)
+	if init != nil {
+		init = permuteCols(init, cfg.K, d, perm)
+	}
+	alg := cfg.Algorithm
+	if alg == Auto {
+		alg = Elkan
+		if m*cfg.K > 5e7 {
+			alg = Hamerly
+		}
+	}
+	runs := make([]*kmRun, nInit)
+	var stop error
+	err = par.Do(ctx, nInit, cfg.Workers, cfg.Progress, func(r int) error {
+		km := kmRun{x: x, m: m, d: d, k: cfg.K}
+		if init != nil {
+			km.c = append([]float64(nil), init...)
+		} else {
+			km.c = kmeansPP(x, m, d, cfg.K, rand.New(rand.NewPCG(cfg.Seed, uint64(r)+1)))
+		}
+		km.run(maxIter, absTol, alg)
+		runs[r] = &km
+		return nil
+	})
+	if err != nil {
+		stop = featlab.Errorf(err, "represent: KMeans stopped")
+	}
+	best := -1
+	for r, run := range runs {
+		if run != nil && (best < 0 || run.inertia < runs[best].inertia) {
+			best = r
+		}
+	}
+	if best < 0 {
+		return stop
+	}
+	b := runs[best]
+	c := make([]float64, len(b.c))
+	for i := 0; i < cfg.K; i++ {
+		for t, j := range perm {
+			c[i*d+j] = b.c[i*d+t]
+		}
+	}
+	km.Centroids = mat.NewDense(cfg.K, d, c)
+	km.Labels = b.labels
+	km.Inertia = b.inertia
+	km.Restart = best
+	km.Convergence = featlab.Convergence{Iterations: b.iters, Converged: b.converged, Gap: b.shift, Tol: absTol}
+	return stop
+}
+
+// varianceOrder returns the columns in order of decreasing variance (ties:
+// lower index first).
+func varianceOrder(x []float64, m, d int) []int {
+	mean := make([]float64, d)
+	for i := 0; i < m; i++ {
+		axpy(1, x[i*d:(i+1)*d], mean)
+	}
+	v := make([]float64, d)
+	for i := 0; i < m; i++ {
+		for j, xv := range x[i*d : (i+1)*d] {
+			c := xv - mean[j]/float64(m)
+			v[j] += c * c
+		}
+	}
+	perm := make([]int, d)
+	for j := range perm {
+		perm[j] = j
+	}
+	sort.SliceStable(perm, func(a, b int) bool { return v[perm[a]] > v[perm[b]] })
+	return perm
+}
+
+// permuteCols returns a copy of the m x d row-major x with column t of the
+// result = column perm[t] of x.
+func permuteCols(x []float64, m, d int, perm []int) []float64 {
+	out := make([]float64, m*d)
+	for i := 0; i < m; i++ {
+		row, o := x[i*d:(i+1)*d], out[i*d:(i+1)*d]
+		for t, j := range perm {
+			o[t] = row[j]
+		}
+	}
+	return out
+}
+
+// meanVariance returns the mean over columns of the population variance.
+func meanVariance(x []float64, m, d int) float64 {
+	mean := make([]float64, d)
+	for i := 0; i < m; i++ {
+		axpy(1, x[i*d:(i+1)*d], mean)
+	}
+	for j := range mean {
+		mean[j] /= float64(m)
+	}
+	s := 0.0
+	for i := 0; i < m; i++ {
+		s += sqDist(x[i*d:(i+1)*d], mean)
+	}
+	return s / float64(m*d)
+}
+
+// kmeansPP is scikit-learn's greedy k-means++ (Arthur and Vassilvitskii
+// 2007): each new centroid is the best, by resulting potential, of
+// 2 + floor(ln k) points sampled with probability proportional to the
+// squared distance to the closest chosen centroid.
+func kmeansPP(x []float64, m, d, k int, rng *rand.Rand) []float64 {
+	c := make([]float64, k*d)
+	trials := 2 + int(math.Log(float64(k)))
+	first := rng.IntN(m)
+	copy(c[:d], x[first*d:(first+1)*d])
+	closest := make([]float64, m)
+	assign := make([]int, m) // closest chosen centroid, for pruning
+	pot := 0.0
+	for i := range closest {
+		closest[i] = sqDist(x[i*d:(i+1)*d], c[:d])
+		pot += closest[i]
+	}
+	cum := make([]float64, m)
+	cand := make([]float64, trials*m) // cand[t*m+i]: closest after adding trial t
+	cc := make([]float64, trials*k)   // cc[t*k+a]: ||trial t - mu_a||^2
+	ids := make([]int, trials)
+	cts := make([][]float64, trials)
+	pots := make([]float64, trials)
+	for j := 1; j < k; j++ {
+		s := 0.0
+		for i, v := range closest {
+			s += v
+			cum[i] = s
+		}
+		// all trial points are drawn from the same distribution first, as
+		// scikit-learn does
+		for t := range ids {
+			id := sort.SearchFloat64s(cum, rng.Float64()*pot)
+			ids[t] = min(id, m-1)
+			cts[t] = x[ids[t]*d : (ids[t]+1)*d]
+			for a := 0; a < j; a++ {
+				cc[t*k+a] = sqDist(cts[t], c[a*d:(a+1)*d]) * (1 - 1e-9)
+			}
+			pots[t] = 0
+		}
+		// One pass over the points for all trials (each x_i is read once).
+		// ||x - ct|| >= ||ct - mu_a|| - ||x - mu_a|| >= ||x - mu_a|| when
+		// ||ct - mu_a||^2 >= 4 ||x - mu_a||^2: then the minimum is
+		// unchanged. Otherwise a partial distance search: the columns come
+		// in decreasing variance (see fit), so the sum passes v early.
+		for i := 0; i < m; i++ {
+			v0, a := closest[i], assign[i]
+			xi := x[i*d : (i+1)*d]
+			for t, ct := range cts {
+				v := v0
+				if cc[t*k+a] < 4*v && d >= 8 {
+					// first 8 coordinates inline: most searches stop here
+					a8, b8 := xi[:8:8], ct[:8:8]
+					d0, d1, d2, d3 := a8[0]-b8[0], a8[1]-b8[1], a8[2]-b8[2], a8[3]-b8[3]
+					d4, d5, d6, d7 := a8[4]-b8[4], a8[5]-b8[5], a8[6]-b8[6], a8[7]-b8[7]
+					if s8 := (d0*d0 + d1*d1) + (d2*d2 + d3*d3) + (d4*d4 + d5*d5) + (d6*d6 + d7*d7); s8 < v {
+						v = min(v, s8+sqDistBelow8(xi[8:], ct[8:], v-s8))
+					}
+				} else if cc[t*k+a] < 4*v {
+					v = min(v, sqDistBelow8(xi, ct, v))
+				}
+				cand[t*m+i] = v
+				pots[t] += v
+			}
+		}
+		bt := 0
+		for t := 1; t < trials; t++ {
+			if pots[t] < pots[bt] {
+				bt = t
+			}
+		}
+		copy(c[j*d:(j+1)*d], cts[bt])
+		best := cand[bt*m : (bt+1)*m]
+		for i, v := range best {
+			if v < closest[i] {
+				assign[i] = j
+				closest[i] = v
+			}
+		}
+		pot = pots[bt]
+	}
+	return c
+}
+
+// kmRun is one k-means restart.
+type kmRun struct {
+	x       []float64
+	m, d, k int
+
+	c         []float64 // k x d centroids
+	labels    []int
+	inertia   float64
+	iters     int
+	converged bool
+	shift     float64
+}
+
+// run performs Lloyd's iteration as scikit-learn's _kmeans_single_lloyd:
+// assign with the current centroids, recompute them, stop on unchanged
+// labels or small squared shift, and relabel with the final centroids when
+// the stop was not on unchanged labels.
+func (r *kmRun) run(maxIter int, tol float64, alg KMeansAlgorithm) {
+	m, d, k := r.m, r.d, r.k
+	r.labels = make([]int, m)
+	old := make([]int, m)
+	for i := range old {
+		old[i] = -1
+	}
+	upper := make([]float64, m) // Hamerly: bound on distance to own centroid
+	lower := make([]float64, m) // Hamerly: bound on distance to any other
+	half := make([]float64, k)  // half distance to the nearest other centroid
+	moved := make([]float64, k)
+	newC := make([]float64, k*d)
+	sums := make([]float64, k*d)
+	count := make([]int, k)
+	prevLab := make([]int, m)
+	for i := range prevLab {
+		prevLab[i] = -1
+	}
+	strict := false
+	first := true
+	var lowK, cc []float64
+	if alg == Elkan {
+		lowK = make([]float64, m*k)
+		cc = make([]float64, k*k)
+	}
+	for it := 0; it < maxIter; it++ {
+		switch {
+		case alg == Elkan && first:
+			r.assignElkanFull(upper, lowK)
+		case alg == Elkan:
+			r.assignElkan(upper, lowK, cc, half)
+		case alg == Hamerly && !first:
+			r.assignHamerly(upper, lower, half)
+		default:
+			r.assignFull(upper, lower)
+		}
+		first = false
+		r.iters = it + 1
+		// M step: the per-cluster sums are updated for the points that
+		// changed cluster only (all points in the first iteration)
+		for i := 0; i < m; i++ {
+			j, p := r.labels[i], prevLab[i]
+			if j == p {
+				continue
+			}
+			xi := r.x[i*d : (i+1)*d]
+			if p >= 0 {
+				axpy(-1, xi, sums[p*d:(p+1)*d])
+				count[p]--
+			}
+			axpy(1, xi, sums[j*d:(j+1)*d])
+			count[j]++
+		}
+		r.relocateEmpty(sums, count, upper)
+		copy(prevLab, r.labels)
+		shift := 0.0
+		maxMove := 0.0
+		for j := 0; j < k; j++ {
+			cj := newC[j*d : (j+1)*d]
+			if count[j] > 0 {
+				inv := 1 / float64(count[j])
+				for t, v := range sums[j*d : (j+1)*d] {
+					cj[t] = v * inv
+				}
+			} else {
+				copy(cj, r.c[j*d:(j+1)*d]) // no point to move it to
+			}
+			s := sqDist(cj, r.c[j*d:(j+1)*d])
+			shift += s
+			moved[j] = math.Sqrt(s)
+			maxMove = max(maxMove, moved[j])
+		}
+		r.c, newC = newC, r.c
+		same := true
+		for i, l := range r.labels {
+			if l != old[i] {
+				same = false
+				break
+			}
+		}
+		if same {
+			strict = true
+			r.shift = 0
+			r.converged = true
+			break
+		}
+		r.shift = shift
+		copy(old, r.labels)
+		if shift <= tol {
+			r.converged = true
+			break
+		}
+		if alg == Hamerly {
+			// bounds follow the moves
+			for i := 0; i < m; i++ {
+				upper[i] += moved[r.labels[i]]
+				lower[i] -= maxMove
+			}
+			r.halfDistances(half)
+		}
+		if alg == Elkan {
+			for i := 0; i < m; i++ {
+				upper[i] += moved[r.labels[i]]
+				l := lowK[i*k : (i+1)*k]
+				for j, p := range moved {
+					l[j] = max(0, l[j]-p)
+				}
+			}
+		}
+	}
+	if !strict {
+		r.assignFull(upper, lower)
+	}
+	r.inertia = 0
+	for i := 0; i < m; i++ {
+		j := r.labels[i]
+		r.inertia += sqDist(r.x[i*d:(i+1)*d], r.c[j*d:(j+1)*d])
+	}
+}
+
+// assignFull labels every point with its closest centroid (lowest index on
+// ties) and sets the Hamerly bounds exactly.
+func (r *kmRun) assignFull(upper, lower []float64) {
+	d, k := r.d, r.k
+	for i := 0; i < r.m; i++ {
+		xi := r.x[i*d : (i+1)*d]
+		b, b2 := math.Inf(1), math.Inf(1)
+		bj := 0
+		for j := 0; j < k; j++ {
+			// partial distance: a centroid farther than the second best
+			// changes nothing
+			s := sqDistBelow(xi, r.c[j*d:(j+1)*d], b2)
+			if s < b {
+				b2 = b
+				b, bj = s, j
+			} else if s < b2 {
+				b2 = s
+			}
+		}
+		r.labels[i] = bj
+		upper[i] = math.Sqrt(b)
+		lower[i] = math.Sqrt(b2)
+	}
+}
+
+// assignElkanFull labels every point and sets all Elkan bounds exactly.
+func (r *kmRun) assignElkanFull(upper, low []float64) {
+	d, k := r.d, r.k
+	for i := 0; i < r.m; i++ {
+		xi := r.x[i*d : (i+1)*d]
+		l := low[i*k : (i+1)*k]
+		b, bj := math.Inf(1), 0
+		for j := 0; j < k; j++ {
+			s := sqDist(xi, r.c[j*d:(j+1)*d])
+			l[j] = math.Sqrt(s)
+			if s < b {
+				b, bj = s, j
+			}
+		}
+		r.labels[i] = bj
+		upper[i] = math.Sqrt(b)
+	}
+}
+
+// assignElkan relabels the points with Elkan's bounds. As in Hamerly, the
+// pruning tests are loosened by a relative 1e-12 against rounding.
+func (r *kmRun) assignElkan(upper, low, cc, half []float64) {
+	d, k := r.d, r.k
+	for j := range half {
+		half[j] = math.Inf(1)
+	}
+	for j := 0; j < k; j++ {
+		cc[j*k+j] = 0
+		for l := j + 1; l < k; l++ {
+			v := 0.5 * math.Sqrt(sqDist(r.c[j*d:(j+1)*d], r.c[l*d:(l+1)*d]))
+			cc[j*k+l], cc[l*k+j] = v, v
+			half[j] = min(half[j], v)
+			half[l] = min(half[l], v)
+		}
+	}
+	const shrink = 1 - 1e-12
+	for i := 0; i < r.m; i++ {
+		a := r.labels[i]
+		u := upper[i]
+		if u <= half[a]*shrink {
+			continue
+		}
+		xi := r.x[i*d : (i+1)*d]
+		l := low[i*k : (i+1)*k]
+		stale := true
+		for j := 0; j < k; j++ {
+			if j == a || u <= l[j]*shrink || u <= cc[a*k+j]*shrink {
+				continue
+			}
+			if stale {
+				u = math.Sqrt(sqDist(xi, r.c[a*d:(a+1)*d]))
+				l[a] = u
+				stale = false
+				if u <= l[j]*shrink || u <= cc[a*k+j]*shrink {
+					continue
+				}
+			}
+			dj := math.Sqrt(sqDist(xi, r.c[j*d:(j+1)*d]))
+			l[j] = dj
+			if dj < u || (dj == u && j < a) {
+				a, u = j, dj
+			}
+		}
+		r.labels[i] = a
+		upper[i] = u
+	}
+}
+
+// halfDistances sets half[j] = (1/2) min_{l != j} ||mu_j - mu_l||.
+func (r *kmRun) halfDistances(half []float64) {
+	d, k := r.d, r.k
+	for j := range half {
+		half[j] = math.Inf(1)
+	}
+	for j := 0; j < k; j++ {
+		for l := j + 1; l < k; l++ {
+			s := 0.5 * math.Sqrt(sqDist(r.c[j*d:(j+1)*d], r.c[l*d:(l+1)*d]))
+			half[j] = min(half[j], s)
+			half[l] = min(half[l], s)
+		}
+	}
+}
+
+// assignHamerly relabels the points whose bounds do not rule out a change.
+// The bounds are loosened by a relative 1e-12 so that rounding can never
+// skip a point whose label would change.
+func (r *kmRun) assignHamerly(upper, lower, half []float64) {
+	d := r.d
+	for i := 0; i < r.m; i++ {
+		a := r.labels[i]
+		bound := max(half[a], lower[i]) * (1 - 1e-12)
+		if upper[i] <= bound {
+			continue
+		}
+		xi := r.x[i*d : (i+1)*d]
+		upper[i] = math.Sqrt(sqDist(xi, r.c[a*d:(a+1)*d]))
+		if upper[i] <= bound {
+			continue
+		}
+		b, b2 := math.Inf(1), math.Inf(1)
+		bj := 0
+		for j := 0; j < r.k; j++ {
+			s := sqDistBelow(xi, r.c[j*d:(j+1)*d], b2)
+			if s < b {
+				b2 = b
+				b, bj = s, j
+			} else if s < b2 {
+				b2 = s
+			}
+		}
+		r.labels[i] = bj
+		upper[i] = math.Sqrt(b)
+		lower[i] = math.Sqrt(b2)
+	}
+}
+
+// relocateEmpty gives each empty cluster the point farthest from its
+// centroid (scikit-learn's rule), moving it between the clusters' sums.
+func (r *kmRun) relocateEmpty(newC []float64, count []int, upper []float64) {
+	d := r.d
+	var empty []int
+	for j, c := range count {
+		if c == 0 {
+			empty = append(empty, j)
+		}
+	}
+	if len(empty) == 0 {
+		return
+	}
+	dist := make([]float64, r.m)
+	idx := make([]int, r.m)
+	for i := 0; i < r.m; i++ {
+		j := r.labels[i]
+		dist[i] = sqDist(r.x[i*d:(i+1)*d], r.c[j*d:(j+1)*d])
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return dist[idx[a]] > dist[idx[b]] })
+	for t, j := range empty {
+		i := idx[t]
+		old := r.labels[i]
+		if count[old] <= 1 {
+			continue
+		}
+		xi := r.x[i*d : (i+1)*d]
+		axpy(-1, xi, newC[old*d:(old+1)*d])
+		count[old]--
+		copy(newC[j*d:(j+1)*d], xi)
+		count[j] = 1
+		r.labels[i] = j
+		upper[i] = math.Inf(1) // force an exact recomputation
+	}
+}
+
+// OutputNames names the K output columns c1..cK (featlab.Namer).
+func (km *KMeans) OutputNames([]string) ([]string, error) {
+	if km == nil || km.Centroids == nil {
+		return nil, featlab.Errorf(featlab.ErrNotFitted, "represent: KMeans used before Fit")
+	}
+	return names("c", km.K), nil
+}
+
+// Encode returns the hard indicator codes psi(x) in {0,1}^K (25.3.1),
+// whatever the Encoding.
+func (km *KMeans) Encode(X mat.Matrix) (*mat.Dense, error) {
+	lab, _, err := km.Predict(X)
+	if err != nil {
+		return nil, err
+	}
+	V := mat.NewDense(len(lab), km.K, nil)
+	for i, j := range lab {
+		V.Set(i, j, 1)
+	}
+	return V, nil
+}
+
+// Predict returns the index of the closest centroid of each row of X and
+// the squared distance to it.
+func (km *KMeans) Predict(X mat.Matrix) (labels []int, sqdist []float64, err error) {
+	if km == nil || km.Centroids == nil {
+		return nil, nil, featlab.Errorf(featlab.ErrNotFitted, "represent: KMeans used before Fit")
+	}
+	_, d := km.Centroids.Dims()
+	if err := checkWidth(X, d, "X"); err != nil {
+		return nil, nil, err
+	}
+	m, _, err := checkData(X, "X")
+	if err != nil {
+		return nil, nil, err
+	}
+	x, _, _ := denseRows(X)
+	c, k, _ := denseRows(km.Centroids)
+	labels = make([]int, m)
+	sqdist = make([]float64, m)
+	par.Blocks(m, km.Workers, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			xi := x[i*d : (i+1)*d]
+			b, bj := math.Inf(1), 0
+			for j := 0; j < k; j++ {
+				if s := sqDistBelow(xi, c[j*d:(j+1)*d], b); s < b {
+					b, bj = s, j
+				}
+			}
+			labels[i], sqdist[i] = bj, b
+		}
+	})
+	return labels, sqdist, nil
+}
+
+// Decode returns phi(v) = sum_j v_j mu_j for each row v of V (K columns):
+// the centroid itself for an indicator code.
+func (km *KMeans) Decode(V mat.Matrix) (*mat.Dense, error) {
+	if km == nil || km.Centroids == nil {
+		return nil, featlab.Errorf(featlab.ErrNotFitted, "represent: KMeans used before Fit")
+	}
+	return decode(V, km.Centroids, "KMeans")
+}
+
+// Transform returns the codes chosen by Encoding: the hard indicators
+// (default), the distances to the centroids, or soft assignments.
+func (km *KMeans) Transform(X mat.Matrix) (*mat.Dense, error) {
+	if km == nil || km.Centroids == nil {
+		return nil, featlab.Errorf(featlab.ErrNotFitted, "represent: KMeans used before Fit")
+	}
+	if km.Encoding == Hard {
+		return km.Encode(X)
+	}
+	_, d := km.Centroids.Dims()
+	if err := checkWidth(X, d, "X"); err != nil {
+		return nil, err
+	}
+	m, _, err := checkData(X, "X")
+	if err != nil {
+		return nil, err
+	}
+	x, _, _ := denseRows(X)
+	c, k, _ := denseRows(km.Centroids)
+	out := mat.NewDense(m, k, nil)
+	o := out.RawMatrix().Data
+	beta := km.Beta
+	if beta == 0 {
+		beta = float64(len(km.Labels)) / km.Inertia
+		if km.Inertia == 0 || math.IsInf(beta, 0) {
+			beta = 1
+		}
+	}
+	par.Blocks(m, km.Workers, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			row := o[i*k : (i+1)*k]
+			xi := x[i*d : (i+1)*d]
+			for j := range row {
+				row[j] = sqDist(xi, c[j*d:(j+1)*d])
+			}
+			if km.Encoding == Distances {
+				for j := range row {
+					row[j] = math.Sqrt(row[j])
+				}
+				continue
+			}
+			lo := math.Inf(1)
+			for _, v := range row {
+				lo = min(lo, v)
+			}
+			s := 0.0
+			for j, v := range row {
+				row[j] = math.Exp(-beta * (v - lo))
+				s += row[j]
+			}
+			for j := range row {
+				row[j] /= s
+			}
+		}
+	})
+	return out, nil
+}
+
+// decode returns V D after checking V's width against D's rows.
+func decode(V mat.Matrix, D *mat.Dense, who string) (*mat.Dense, error) {
+	k, d := D.Dims()
+	if featlab.IsNil(V) {
+		return nil, featlab.Errorf(featlab.ErrEmpty, "represent: %s.Decode: nil codes", who)
+	}
+	m, c := V.Dims()
+	if c != k {
+		return nil, featlab.Errorf(featlab.ErrShape, "represent: %s.Decode: codes have %d columns, want %d", who, c, k)
+	}
+	if m == 0 {
+		return nil, featlab.Errorf(featlab.ErrEmpty, "represent: %s.Decode: no codes", who)
+	}
+	out := mat.NewDense(m, d, nil)
+	out.Mul(V, D)
+	return out, nil
+}

@@ -1,0 +1,201 @@
+package represent
+
+import (
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/featlab/course/featlab"
+)
+
+// PCAConfig configures PCA.
+type PCAConfig struct {
+	// K is the number of components kept, 1 <= K <= min(m, d): unlike
+	// k-means, PCA's code cannot be wider than the data. Default (0): all
+	// min(m, d) components.
+	K int
+}
+
+// PCA is principal component analysis as a linear auto-encoder (25.3.1):
+// with the training mean xbar and the K x d matrix W whose rows are the
+// leading right singular vectors of the centred training data, the encoder
+// and decoder are
+//
+//	psi(x) = W (x - xbar),    phi(v) = W^T v + xbar,
+//
+// the pair of linear maps with a K-dimensional code that minimises the
+// reconstruction error sum_i ||x_i - phi(psi(x_i))||^2 on the training data.
+// That minimum equals the sum of the discarded squared singular values
+// (the discarded eigenvalues of the scatter matrix sum_i (x_i - xbar)(x_i -
+// xbar)^T), i.e. (m - 1) times the sum of the discarded explained
+// variances. With all components the round trip is exact.
+//
+// It matches scikit-learn's PCA(n_components=K, svd_solver="full"):
+// components_ = Components (up to the sign of each row; here the entry of
+// largest magnitude of each component is positive), explained_variance_ =
+// ExplainedVariance (s^2 / (m-1)).
+type PCA struct {
+	PCAConfig
+	// Mean is the column mean of the training data.
+	Mean []float64
+	// Components is the K x d matrix W (orthonormal rows).
+	Components *mat.Dense
+	// SingularValues holds all min(m, d) singular values of the centred
+	// training data, decreasing.
+	SingularValues []float64
+	// ExplainedVariance[j] = SingularValues[j]^2 / (m - 1), all of them.
+	ExplainedVariance []float64
+	// ExplainedVarianceRatio[j] = ExplainedVariance[j] / total variance.
+	ExplainedVarianceRatio []float64
+}
+
+// FitPCA fits PCA to the rows of X.
+//
+// Errors: K < 0 or K > min(m, d) (ErrParam); empty or non-finite X
+// (ErrEmpty, ErrNotFinite); the SVD failing to converge.
+func FitPCA(X mat.Matrix, cfg PCAConfig) (*PCA, error) {
+	p := &PCA{PCAConfig: cfg}
+	if err := p.Fit(X); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// Fit computes the components of X (featlab.Transformer).
+func (p *PCA) Fit(X mat.Matrix) error {
+	m, d, err := checkData(X, "X")
+	if err != nil {
+		return err
+	}
+	r := min(m, d)
+	k := p.K
+	if k == 0 {
+		k = r
+	}
+	if k < 1 || k > r {
+		return featlab.Errorf(featlab.ErrParam, "represent: PCA: K = %d outside [1, min(m, d) = %d]", p.K, r)
+	}
+	x, _, _ := denseRows(X)
+	if err := checkScale(x, "X"); err != nil {
+		return err
+	}
+	mean := make([]float64, d)
+	for i := 0; i < m; i++ {
+		axpy(1, x[i*d:(i+1)*d], mean)
+	}
+	for j := range mean {
+		mean[j] /= float64(m)
+	}
+	c := mat.NewDense(m, d, nil)
+	cd := c.RawMatrix().Data
+	for i := 0; i < m; i++ {
+		row := cd[i*d : (i+1)*d]
+		for j, v := range x[i*d : (i+1)*d] {
+			row[j] = v - mean[j]
+		}
+	}
+	// For tall data, the SVD of the triangular factor of a QR
+	// decomposition has the same singular values and right vectors.
+	var a mat.Matrix = c
+	if m > 2*d {
+		var qr mat.QR
+		qr.Factorize(c)
+		var rr mat.Dense
+		qr.RTo(&rr)
+		a = rr.Slice(0, d, 0, d)
+	}
+	var svd mat.SVD
+	if !svd.Factorize(a, mat.SVDThinV) {
+		return featlab.Errorf(featlab.ErrNotConverged, "represent: PCA: SVD did not converge")
+	}
+	s := svd.Values(nil)[:r]
+	var v mat.Dense
+	svd.VTo(&v)
+	W := mat.NewDense(k, d, nil)
+	for j := 0; j < k; j++ {
+		big, sign := 0.0, 1.0
+		for t := 0; t < d; t++ {
+			if a := math.Abs(v.At(t, j)); a > big {
+				big = a
+				sign = math.Copysign(1, v.At(t, j))
+			}
+		}
+		for t := 0; t < d; t++ {
+			W.Set(j, t, sign*v.At(t, j))
+		}
+	}
+	ev := make([]float64, r)
+	ratio := make([]float64, r)
+	tot := 0.0
+	den := float64(m - 1)
+	if m == 1 {
+		den = 1
+	}
+	for j, sv := range s {
+		ev[j] = sv * sv / den
+		tot += ev[j]
+	}
+	for j := range ratio {
+		if tot > 0 {
+			ratio[j] = ev[j] / tot
+		}
+	}
+	p.Mean, p.Components, p.SingularValues, p.ExplainedVariance, p.ExplainedVarianceRatio = mean, W, s, ev, ratio
+	return nil
+}
+
+// OutputNames names the K output columns pc1..pcK (featlab.Namer).
+func (p *PCA) OutputNames([]string) ([]string, error) {
+	if p == nil || p.Components == nil {
+		return nil, featlab.Errorf(featlab.ErrNotFitted, "represent: PCA used before Fit")
+	}
+	k, _ := p.Components.Dims()
+	return names("pc", k), nil
+}
+
+// Encode returns psi(x) = W (x - mean) for each row: an m x K matrix.
+func (p *PCA) Encode(X mat.Matrix) (*mat.Dense, error) {
+	if p == nil || p.Components == nil {
+		return nil, featlab.Errorf(featlab.ErrNotFitted, "represent: PCA used before Fit")
+	}
+	k, d := p.Components.Dims()
+	if err := checkWidth(X, d, "X"); err != nil {
+		return nil, err
+	}
+	m, _, err := checkData(X, "X")
+	if err != nil {
+		return nil, err
+	}
+	c := mat.NewDense(m, d, nil)
+	c.Copy(X)
+	cd := c.RawMatrix().Data
+	for i := 0; i < m; i++ {
+		axpy(-1, p.Mean, cd[i*d:(i+1)*d])
+	}
+	out := mat.NewDense(m, k, nil)
+	out.Mul(c, p.Components.T())
+	return out, nil
+}
+
+// Transform is Encode (featlab.Transformer).
+func (p *PCA) Transform(X mat.Matrix) (*mat.Dense, error) { return p.Encode(X) }
+
+// Decode returns phi(v) = W^T v + mean for each row v of V (K columns).
+func (p *PCA) Decode(V mat.Matrix) (*mat.Dense, error) {
+	if p == nil || p.Components == nil {
+		return nil, featlab.Errorf(featlab.ErrNotFitted, "represent: PCA used before Fit")
+	}
+	out, err := decode(V, p.Components, "PCA")
+	if err != nil {
+		return nil, err
+	}
+	m, d := out.Dims()
+	od := out.RawMatrix().Data
+	for i := 0; i < m; i++ {
+		axpy(1, p.Mean, od[i*d:(i+1)*d])
+	}
+	return out, nil
+}
+
+// InverseTransform is Decode (featlab.InverseTransformer).
+func (p *PCA) InverseTransform(V mat.Matrix) (*mat.Dense, error) { return p.Decode(V) }
