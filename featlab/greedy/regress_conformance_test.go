@@ -40,6 +40,9 @@ func TestOrthogonalityLossNil(t *testing.T) {
 	if l := OrthogonalityLoss(nil); l != 0 {
 		t.Errorf("OrthogonalityLoss(nil) = %v", l)
 	}
+	if l := OrthogonalityLoss(&mat.Dense{}); l != 0 {
+		t.Errorf("OrthogonalityLoss of an empty matrix = %v", l)
+	}
 }
 
 // Gram-Schmidt multiplied by 1/||u||, which overflows to +Inf when the

@@ -103,6 +103,9 @@ func OrthogonalityLoss(V mat.Matrix) float64 {
 	if featlab.IsNil(V) {
 		return 0 // no columns: the empty basis is orthonormal
 	}
+	if d, ok := V.(*mat.Dense); ok && d.IsEmpty() {
+		return 0
+	}
 	_, k := V.Dims()
 	var G mat.Dense
 	G.Mul(V.T(), V)

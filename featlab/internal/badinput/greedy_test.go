@@ -173,6 +173,7 @@ func greedyMethods() []failure {
 			return greedy.OMPBatchContext(ctx, X, signals(), cfg)
 		}, want: errKinds(context.Canceled)},
 		{input: "OrthogonalityLoss(nil)", call: func() (any, error) { return greedy.OrthogonalityLoss(nil), nil }, noPanic: true},
+		{input: "OrthogonalityLoss of an empty matrix", call: func() (any, error) { return greedy.OrthogonalityLoss(&mat.Dense{}), nil }, noPanic: true},
 		{input: "OrthogonalityLoss of an orthonormal basis", call: func() (any, error) {
 			V, err := greedy.OrthonormalBasis(X, greedy.SVDBasis)
 			if err != nil {
