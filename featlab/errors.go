@@ -107,6 +107,20 @@ func IsNil(X mat.Matrix) bool {
 	return v.Kind() == reflect.Pointer && v.IsNil()
 }
 
+// IsNilValue reports whether v is nil or holds a typed nil: a nil pointer,
+// func, map, slice, channel or interface stored in an interface value, such
+// as a Learner that returned a nil *Model as its Predictor.
+func IsNilValue(v any) bool {
+	if v == nil {
+		return true
+	}
+	switch rv := reflect.ValueOf(v); rv.Kind() {
+	case reflect.Pointer, reflect.Func, reflect.Map, reflect.Slice, reflect.Chan, reflect.Interface:
+		return rv.IsNil()
+	}
+	return false
+}
+
 // CheckVector returns an error if v is empty or holds a NaN or an infinity;
 // what names the vector in the message (for example "target").
 func CheckVector(v []float64, what string) error {

@@ -5,6 +5,8 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"github.com/featlab/course/featlab/transform"
+
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"
@@ -106,6 +108,9 @@ type DictionaryLearningConfig struct {
 // Lambda, and Decode returns V D.
 type DictionaryLearning struct {
 	DictionaryLearningConfig
+	// FrameMemory lets transform.FitFrame / TransformFrame find the
+	// fitted columns of a data frame by name.
+	transform.FrameMemory
 	// Atoms is the learned K x d dictionary (unit-norm rows).
 	Atoms *mat.Dense
 	// Codes is the m x K matrix of the training codes at the end.
@@ -146,7 +151,10 @@ func LearnDictionaryContext(ctx context.Context, X mat.Matrix, cfg DictionaryLea
 
 // Fit learns the dictionary with the receiver's configuration
 // (featlab.Transformer).
-func (dl *DictionaryLearning) Fit(X mat.Matrix) error { return dl.fit(context.Background(), X) }
+func (dl *DictionaryLearning) Fit(X mat.Matrix) error {
+	dl.SetFrameColumns(nil)
+	return dl.fit(context.Background(), X)
+}
 
 func (dl *DictionaryLearning) fit(ctx context.Context, X mat.Matrix) error {
 	cfg := dl.DictionaryLearningConfig

@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"sort"
 
+	"github.com/featlab/course/featlab/transform"
+
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"
@@ -100,6 +102,9 @@ type KMeansConfig struct {
 // worst-represented sample).
 type KMeans struct {
 	KMeansConfig
+	// FrameMemory lets transform.FitFrame / TransformFrame find the
+	// fitted columns of a data frame by name.
+	transform.FrameMemory
 	// Centroids is the K x d matrix of centroids (rows).
 	Centroids *mat.Dense
 	// Labels[i] is the centroid of training row i.
@@ -139,7 +144,10 @@ func FitKMeansContext(ctx context.Context, X mat.Matrix, cfg KMeansConfig) (*KMe
 
 // Fit fits the centroids to X with the receiver's configuration
 // (featlab.Transformer).
-func (km *KMeans) Fit(X mat.Matrix) error { return km.fit(context.Background(), X) }
+func (km *KMeans) Fit(X mat.Matrix) error {
+	km.SetFrameColumns(nil)
+	return km.fit(context.Background(), X)
+}
 
 func (km *KMeans) fit(ctx context.Context, X mat.Matrix) error {
 	cfg := km.KMeansConfig

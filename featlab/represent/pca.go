@@ -3,6 +3,8 @@ package represent
 import (
 	"math"
 
+	"github.com/featlab/course/featlab/transform"
+
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"
@@ -36,6 +38,9 @@ type PCAConfig struct {
 // ExplainedVariance (s^2 / (m-1)).
 type PCA struct {
 	PCAConfig
+	// FrameMemory lets transform.FitFrame / TransformFrame find the
+	// fitted columns of a data frame by name.
+	transform.FrameMemory
 	// Mean is the column mean of the training data.
 	Mean []float64
 	// Components is the K x d matrix W (orthonormal rows).
@@ -63,6 +68,7 @@ func FitPCA(X mat.Matrix, cfg PCAConfig) (*PCA, error) {
 
 // Fit computes the components of X (featlab.Transformer).
 func (p *PCA) Fit(X mat.Matrix) error {
+	p.SetFrameColumns(nil)
 	m, d, err := checkData(X, "X")
 	if err != nil {
 		return err

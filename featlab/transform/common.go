@@ -100,18 +100,12 @@ func checkFinite(x raw) error {
 // fitted. cols holds the names of the data frame columns FitFrame fitted
 // on, in order, nil after a Fit on a matrix; TransformFrame uses them.
 type fitted struct {
-	d    int
-	cols []string
+	d int
+	FrameMemory
 }
 
 // setFitted records a fit on d columns and forgets any frame names.
 func (f *fitted) setFitted(d int) { f.d, f.cols = d, nil }
-
-// frameCols returns the frame columns of the last FitFrame, or nil.
-func (f *fitted) frameCols() []string { return f.cols }
-
-// setFrameCols records the frame columns FitFrame fitted on.
-func (f *fitted) setFrameCols(cols []string) { f.cols = append([]string(nil), cols...) }
 
 // check returns a raw view of X after checking that the transformer has
 // been fitted and that X has the fitted number of columns.

@@ -44,17 +44,41 @@ func FitFrame(t featlab.Transformer, df dataframe.DataFrame, cols ...string) err
 			return err
 		}
 	}
-	if fn, ok := t.(frameNamed); ok {
-		fn.setFrameCols(cols)
+	if fn, ok := t.(FrameColumner); ok {
+		fn.SetFrameColumns(cols)
 	}
 	return nil
 }
 
-// frameNamed is implemented by the transformers of this package (through
-// the embedded fitted): they remember the frame columns of FitFrame.
-type frameNamed interface {
-	frameCols() []string
-	setFrameCols([]string)
+// FrameColumner is implemented by transformers that remember the data frame
+// columns FitFrame fitted them on, so that TransformFrame and ApplyFrame
+// find those columns by name in later frames (in any order, an error naming
+// a missing one) instead of taking them by position. Every transformer of
+// this package is one; a transformer of another package becomes one by
+// embedding FrameMemory.
+type FrameColumner interface {
+	FrameColumns() []string
+	SetFrameColumns([]string)
+}
+
+// FrameMemory implements FrameColumner. Embed it in a transformer, and have
+// the transformer's Fit on a matrix call SetFrameColumns(nil), so that a
+// refit on a plain matrix forgets the names of an earlier FitFrame.
+type FrameMemory struct {
+	cols []string
+}
+
+// FrameColumns returns the frame columns of the last FitFrame, or nil.
+func (f *FrameMemory) FrameColumns() []string { return f.cols }
+
+// SetFrameColumns records the frame columns FitFrame fitted on (nil
+// forgets them).
+func (f *FrameMemory) SetFrameColumns(cols []string) {
+	if cols == nil {
+		f.cols = nil
+		return
+	}
+	f.cols = append([]string(nil), cols...)
 }
 
 // TransformFrame transforms the named columns of df with the fitted t and
@@ -137,7 +161,7 @@ func isNumeric(s series.Series) bool {
 // columns. With useFitted, the columns a transformer was fitted on with
 // FitFrame take precedence (see TransformFrame).
 func frameColumns(t featlab.Transformer, df dataframe.DataFrame, cols []string, useFitted bool) ([]string, error) {
-	if t == nil || isNilPointer(t) {
+	if featlab.IsNilValue(t) {
 		return nil, featlab.Errorf(featlab.ErrParam, "transform: nil transformer")
 	}
 	if df.Err != nil {
@@ -147,8 +171,8 @@ func frameColumns(t featlab.Transformer, df dataframe.DataFrame, cols []string, 
 		return nil, featlab.Errorf(featlab.ErrEmpty, "transform: data frame is %dx%d", df.Nrow(), df.Ncol())
 	}
 	names := df.Names()
-	if fn, ok := t.(frameNamed); ok && useFitted && fn.frameCols() != nil {
-		fc := fn.frameCols()
+	if fn, ok := t.(FrameColumner); ok && useFitted && fn.FrameColumns() != nil {
+		fc := fn.FrameColumns()
 		if len(cols) > 0 && !sameSet(cols, fc) {
 			return nil, featlab.Errorf(featlab.ErrShape, "transform: %T was fitted on the columns %q, asked to transform %q", t, fc, cols)
 		}

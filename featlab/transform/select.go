@@ -190,7 +190,7 @@ func (m Model) Fit(X mat.Matrix, y []float64) (featlab.Predictor, error) {
 	if err != nil {
 		return nil, fmt.Errorf("featlab: transform: Model learner (%T): %w", m.Learner, err)
 	}
-	if pred == nil || isNilPointer(pred) {
+	if featlab.IsNilValue(pred) {
 		return nil, featlab.Errorf(featlab.ErrParam, "transform: Model learner (%T) returned a nil Predictor and no error", m.Learner)
 	}
 	out.Predictor = pred
@@ -268,13 +268,4 @@ func copyStep(t featlab.Transformer) (featlab.Transformer, error) {
 		return nil, featlab.Errorf(featlab.ErrParam, "cannot copy a %T step: give it a Clone() featlab.Transformer method", t)
 	}
 	return t, nil // a value: it cannot keep fitted state
-}
-
-func isNilPointer(v any) bool {
-	rv := reflect.ValueOf(v)
-	switch rv.Kind() {
-	case reflect.Pointer, reflect.Func, reflect.Map, reflect.Slice, reflect.Interface:
-		return rv.IsNil()
-	}
-	return false
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"reflect"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -93,7 +92,7 @@ func CrossValidateContext(ctx context.Context, X mat.Matrix, y []float64, cfg CV
 		if err != nil {
 			return err
 		}
-		if isNilValue(pred) {
+		if featlab.IsNilValue(pred) {
 			return featlab.Errorf(featlab.ErrParam, "validate: the Learner returned a nil Predictor and no error")
 		}
 		yhat, err := pred.Predict(matx.Rows(Xm, fold.Test))
@@ -166,19 +165,6 @@ func CheckFolds(m int, folds []Fold) error {
 		}
 	}
 	return nil
-}
-
-// isNilValue reports whether v is nil or a typed nil (a nil pointer, func,
-// map, slice, channel or interface inside an interface).
-func isNilValue(v any) bool {
-	if v == nil {
-		return true
-	}
-	switch rv := reflect.ValueOf(v); rv.Kind() {
-	case reflect.Pointer, reflect.Func, reflect.Map, reflect.Slice, reflect.Chan, reflect.Interface:
-		return rv.IsNil()
-	}
-	return false
 }
 
 func finite(v []float64) []float64 {

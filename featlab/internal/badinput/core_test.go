@@ -17,6 +17,7 @@ import (
 	"github.com/featlab/course/datasets"
 	"github.com/featlab/course/featlab"
 	"github.com/featlab/course/featlab/exercise"
+	"github.com/featlab/course/featlab/linear"
 	"github.com/featlab/course/featlab/transform"
 	"github.com/featlab/course/featlab/validate"
 )
@@ -474,4 +475,41 @@ func fromDataFrameLike() []failure {
 		{input: "no target", call: func() (any, error) { return featlab.FromDataFrameLike(df.Drop("y"), like) }, want: errSays(featlab.ErrMissing, `"y"`)},
 		{input: "nil reference", call: func() (any, error) { return featlab.FromDataFrameLike(df, nil) }, want: errKinds(featlab.ErrParam)},
 	})
+}
+
+// isNilValue: featlab.IsNilValue on every kind of typed nil a user value
+// can hold, and on non-nil values of the same kinds.
+func isNilValue() []failure {
+	type pred struct {
+		name string
+		v    any
+		want bool
+	}
+	var (
+		pm   *mat.Dense
+		pf   func()
+		pmap map[string]int
+		ps   []int
+		pc   chan int
+		pl   featlab.Learner
+	)
+	cases := []pred{
+		{"nil", nil, true}, {"nil *mat.Dense", pm, true}, {"nil func", pf, true}, {"nil map", pmap, true},
+		{"nil slice", ps, true}, {"nil chan", pc, true}, {"nil Learner", pl, true},
+		{"nil *featlab.Selection", (*featlab.Selection)(nil), true},
+		{"nil *linear.Model as a Predictor", featlab.Predictor((*linear.Model)(nil)), true},
+		{"non-nil *mat.Dense", mat.NewDense(1, 1, nil), false}, {"0", 0, false}, {"empty string", "", false},
+		{"empty non-nil slice", []int{}, false}, {"struct value", featlab.Convergence{}, false},
+		{"func value", func() {}, false},
+	}
+	var out []outcome
+	for _, c := range cases {
+		out = append(out, outcome{input: "IsNilValue(" + c.name + ")", call: func() (any, error) {
+			if featlab.IsNilValue(c.v) != c.want {
+				return nil, errorString("IsNilValue(" + c.name + ") is wrong")
+			}
+			return nil, nil
+		}})
+	}
+	return runCases("featlab.IsNilValue", "typed nils", out)
 }

@@ -20,6 +20,7 @@ import (
 // fails until you do.
 func registry() []*entry {
 	entries := append(moreEntries(), representEntries()...)
+	entries = append(entries, sensingEntries()...)
 	entries = append(entries, searchEntries()...)
 	entries = append(entries, greedyEntries()...)
 	return append(entries, []*entry{
@@ -46,6 +47,7 @@ func registry() []*entry {
 			return featlab.FromDataFrameClasses(df, "y", []string{"0", "1"})
 		}, alsoCovers("featlab.StripBOM")),
 		custom("featlab.FromDataFrameLike", "frame", nil, fromDataFrameLike),
+		custom("featlab.IsNilValue", "params", nil, isNilValue),
 		custom("featlab.CheckVector", "params", []string{"featlab.ClassLabels", "featlab.CheckCells", "featlab.FormatTable", "featlab.ToDataFrame", "featlab.FormatFloat"}, coreChecks),
 		custom("featlab.Dataset.Rows", "index", []string{"featlab.Dataset.Drop", "featlab.Dataset.Where", "featlab.Dataset.Filter", "featlab.Dataset.Columns", "featlab.Dataset.Index", "featlab.Dataset.IsCategorical", "featlab.DefaultNames"}, datasetMethods),
 		custom("featlab.NewSelection", "index", []string{"featlab.Selection.Mask", "featlab.Selection.Apply", "featlab.Selection.ApplyDataset", "featlab.Selection.ApplyFrame"}, selectionMethods),
