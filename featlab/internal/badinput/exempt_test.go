@@ -69,8 +69,5 @@ func exemptMethod(id string) string {
 var known = map[string]string{
 	"linear.LeastSquares / hostile input / tiny values (x 1e-300)": "linear (api-linear): LeastSquaresStats' standard errors overflow to +Inf when X'X underflows (X ~ 1e-300); " +
 		"the coefficients are right",
-	"linear.LeastSquaresConfig.Fit / hostile input / tiny values (x 1e-300)":  "linear (api-linear): as above",
-	"nb / helpers on nil and odd values / SelectionHTML(nil)":                 "nb (experience): dereferences the nil Selection (issue 9)",
-	"nb / helpers on nil and odd values / Display((*featlab.Selection)(nil))": "nb (experience): Display of a typed nil Selection reaches SelectionHTML(nil)",
-	"nb / helpers on nil and odd values / Save(nil)":                          "nb (experience): errors are plain errors.New, no featlab sentinel",
+	"linear.LeastSquaresConfig.Fit / hostile input / tiny values (x 1e-300)": "linear (api-linear): as above",
 }
