@@ -6,6 +6,7 @@ package transform_test
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -155,5 +156,60 @@ func TestNotebookLeakage(t *testing.T) {
 	}
 	if mean := 100 * sum / 200; math.Abs(mean-(-1.53)) > 0.005 || better != 146 {
 		t.Errorf("mean change %.4f%%, leaky lower in %d of 200; notebook -1.53%%, 146", mean, better)
+	}
+}
+
+// "Clipping can also hurt": x ~ U[-3, 3] (seed (1, 1), 10000 examples),
+// y = 2x; least squares on x has risk 0, after clipping at 1 above 0.5 (the
+// notebook prints 1.278).
+func TestNotebookClippingHurts(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 1))
+	x := mat.NewDense(10000, 1, nil)
+	y := make([]float64, 10000)
+	for i := range y {
+		x.Set(i, 0, 6*r.Float64()-3)
+		y[i] = 2 * x.At(i, 0)
+	}
+	raw, err := linear.LeastSquares(x, y, linear.LeastSquaresConfig{Intercept: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	xc, err := transform.FitTransform(&transform.Clip{B: 1}, x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	clipped, err := linear.LeastSquares(xc, y, linear.LeastSquaresConfig{Intercept: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if raw.RSS/1e4 > 1e-20 || clipped.RSS/1e4 < 0.5 || math.Abs(clipped.RSS/1e4-1.278) > 5e-4 {
+		t.Errorf("risk %v raw, %v clipped; want 0 and 1.278", raw.RSS/1e4, clipped.RSS/1e4)
+	}
+}
+
+// "ClipSmall at b = 0.5 moves 160 of 442 standardized bmi values out to
+// +-0.5": no value shrinks or changes sign, every |value| >= b afterwards.
+func TestNotebookClipSmallBMI(t *testing.T) {
+	ds := datasets.Diabetes()
+	z, err := transform.FitTransform(&transform.Standardize{}, col(t, ds, "bmi"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	zs, err := transform.FitTransform(&transform.Clip{B: 0.5, Mode: transform.ClipSmall}, z)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moved := 0
+	for i := 0; i < 442; i++ {
+		a, b := z.At(i, 0), zs.At(i, 0)
+		if a != b {
+			moved++
+		}
+		if math.Abs(b) < math.Abs(a) || math.Signbit(a) != math.Signbit(b) || math.Abs(b) < 0.5 {
+			t.Fatalf("row %d: %v -> %v", i, a, b)
+		}
+	}
+	if moved != 160 {
+		t.Errorf("moved %d values, the notebook says 160", moved)
 	}
 }
