@@ -23,6 +23,7 @@ func registry() []*entry {
 	entries = append(entries, sensingEntries()...)
 	entries = append(entries, searchEntries()...)
 	entries = append(entries, greedyEntries()...)
+	entries = append(entries, teachingEntries()...)
 	return append(entries, []*entry{
 		// featlab core
 		plainXY("featlab.CheckXY", func(X mat.Matrix, y []float64) (any, error) {
