@@ -79,8 +79,11 @@ func teachingNB() []failure {
 		{input: "Claim false (outside a notebook: a panic quoting it)", call: func() (any, error) { nb.Claim("lasso wins", false); return nil, nil }, panics: []string{"lasso wins"}},
 		{input: "Claimf false with a %v of NaN", call: func() (any, error) { nb.Claimf(false, "ratio %v", math.NaN()); return nil, nil }, panics: []string{"ratio nan"}},
 		{input: "Within with NaN", call: func() (any, error) {
-			if nb.Within(math.NaN(), 1, 1e-9) || nb.Within(1, math.NaN(), 1e-9) || nb.Within(math.Inf(1), math.Inf(1), 1e-9) && false {
-				return nil, errorString("NaN is within of 1")
+			if nb.Within(math.NaN(), 1, 1e-9) || nb.Within(1, math.NaN(), 1e-9) || nb.Within(1, 1, math.NaN()) {
+				return nil, errorString("a NaN counts as within")
+			}
+			if !nb.Within(1+1e-12, 1, 1e-9) || nb.Within(1.1, 1, 1e-9) {
+				return nil, errorString("Within(1+1e-12, 1, 1e-9) or Within(1.1, 1, 1e-9) is wrong")
 			}
 			return nil, nil
 		}},
