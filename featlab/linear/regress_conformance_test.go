@@ -35,3 +35,26 @@ func TestStepsOverflowAndRows(t *testing.T) {
 }
 
 func nan() float64 { var z float64; return z / z }
+
+// The standard errors summed squares of R^{-1}, which overflow to +Inf
+// when X ~ 1e-300 (R ~ 1e-300); they now scale exactly with X.
+func TestLeastSquaresStdErrTinyX(t *testing.T) {
+	X := mat.NewDense(6, 2, []float64{1, 2, 2, 1, 3, 5, 4, 3, 5, 8, 6, 1})
+	y := []float64{1, 3, 2, 5, 4, 7}
+	base, err := LeastSquares(X, y, LeastSquaresConfig{Intercept: true})
+	if err != nil || base.Stats == nil {
+		t.Fatalf("unscaled: %v", err)
+	}
+	Xs := mat.DenseCopyOf(X)
+	Xs.Scale(1e-300, Xs)
+	res, err := LeastSquares(Xs, y, LeastSquaresConfig{Intercept: true})
+	if err != nil || res.Stats == nil {
+		t.Fatalf("X x 1e-300: %v (Stats %v)", err, res)
+	}
+	for j, se := range res.Stats.StdErr {
+		want := base.Stats.StdErr[j] * 1e300
+		if d := (se - want) / want; d > 1e-9 || d < -1e-9 {
+			t.Errorf("StdErr[%d] = %v, want %v", j, se, want)
+		}
+	}
+}

@@ -66,8 +66,4 @@ func exemptMethod(id string) string {
 
 // known are failures the suite found that are not fixed yet, by key
 // (entry / check / input), with the reason and who owns the fix.
-var known = map[string]string{
-	"linear.LeastSquares / hostile input / tiny values (x 1e-300)": "linear (api-linear): LeastSquaresStats' standard errors overflow to +Inf when X'X underflows (X ~ 1e-300); " +
-		"the coefficients are right",
-	"linear.LeastSquaresConfig.Fit / hostile input / tiny values (x 1e-300)": "linear (api-linear): as above",
-}
+var known = map[string]string{}
