@@ -60,3 +60,13 @@ func TestGramSchmidtSubnormal(t *testing.T) {
 		}
 	}
 }
+
+func TestStumpEvalPanicNamesFeature(t *testing.T) {
+	defer func() {
+		msg, _ := recover().(string)
+		if !strings.Contains(msg, "Stump.Eval") || !strings.Contains(msg, "5") || !strings.Contains(msg, "length 2") {
+			t.Errorf("panic %q", msg)
+		}
+	}()
+	Stump{Feature: 5, Sign: 1}.Eval([]float64{1, 2})
+}

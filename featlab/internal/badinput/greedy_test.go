@@ -220,7 +220,7 @@ func greedyMethods() []failure {
 		}},
 		{input: "Stump.Eval on a row too short for its feature", call: func() (any, error) {
 			return greedy.Stump{Feature: 5, Threshold: 0, Sign: 1}.Eval([]float64{1, 2}), nil
-		}, panics: []string{"5", "2"}},
+		}, panics: []string{"Stump.Eval", "5", "length 2"}},
 		{input: "Stump.Eval", call: func() (any, error) {
 			return greedy.Stump{Feature: 1, Threshold: 0, Sign: -1}.Eval([]float64{1, 2}), nil
 		}},
