@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"strings"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -51,6 +52,26 @@ var (
 func Errorf(kind error, format string, args ...any) error {
 	return fmt.Errorf("featlab: %s: %w", fmt.Sprintf(format, args...), kind)
 }
+
+// Wrap returns an error that adds context to err, reading
+// "featlab: <context>: <err's message>" with err's own leading "featlab: "
+// dropped, so that a message names the library once however deep the call
+// that failed. errors.Is and errors.As see through it to err.
+func Wrap(err error, format string, args ...any) error {
+	if err == nil {
+		return nil
+	}
+	inner := strings.TrimPrefix(err.Error(), "featlab: ")
+	return &wrapped{msg: "featlab: " + fmt.Sprintf(format, args...) + ": " + inner, err: err}
+}
+
+type wrapped struct {
+	msg string
+	err error
+}
+
+func (w *wrapped) Error() string { return w.msg }
+func (w *wrapped) Unwrap() error { return w.err }
 
 // colName returns names[j] when available, otherwise "column j".
 func colName(names []string, j int) string {

@@ -2,7 +2,6 @@ package filter
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -198,7 +197,7 @@ func MutualInfoContext(ctx context.Context, X mat.Matrix, y []float64, cfg MICon
 		return nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("featlab: mutual information: %w", err)
+		return nil, featlab.Wrap(err, "mutual information")
 	}
 	s.Constant = constantList(constant)
 	return s, nil

@@ -282,7 +282,7 @@ func relief(ctx context.Context, X mat.Matrix, y []float64, cfg ReliefConfig, mu
 		return nil
 	})
 	if runErr != nil && ctx.Err() == nil {
-		return nil, fmt.Errorf("featlab: %s: %w", method, runErr) // a panicking Progress callback
+		return nil, featlab.Wrap(runErr, "%s", method) // a panicking Progress callback
 	}
 
 	delta := make([]float64, rd.d)
@@ -298,9 +298,9 @@ func relief(ctx context.Context, X mat.Matrix, y []float64, cfg ReliefConfig, mu
 	}
 	if runErr != nil {
 		if nused == 0 {
-			return nil, fmt.Errorf("featlab: %s: stopped before any example: %w", method, runErr)
+			return nil, featlab.Wrap(runErr, "%s: stopped before any example", method)
 		}
-		runErr = fmt.Errorf("featlab: %s: stopped after %d of %d examples: %w", method, nused, len(used), runErr)
+		runErr = featlab.Wrap(runErr, "%s: stopped after %d of %d examples", method, nused, len(used))
 	}
 	if c.Mean {
 		inv := 1 / float64(nused)

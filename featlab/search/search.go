@@ -216,7 +216,7 @@ func (r *runner) evalAll(subsets [][]int) ([]float64, error) {
 		}()
 		v, err := r.ev.Eval(subsets[i])
 		if err != nil {
-			return fmt.Errorf("featlab: search: subset %s: %w", r.set(subsets[i]), err)
+			return featlab.Wrap(err, "search: subset %s", r.set(subsets[i]))
 		}
 		if math.IsNaN(v) {
 			return featlab.Errorf(featlab.ErrNotFinite, "search: %s of subset %s is NaN", r.ev.Name, r.set(subsets[i]))

@@ -311,11 +311,11 @@ func runRounds(ctx context.Context, c Config, work func(t int) error) ([]bool, e
 	switch {
 	case err == nil:
 	case errors.As(err, &pe) && pe.Index >= 0:
-		err = fmt.Errorf("featlab: stability: round %d: selector panicked: %w", pe.Index, err)
+		err = featlab.Wrap(err, "stability: round %d: selector panicked", pe.Index)
 	case errors.As(err, &pe):
-		err = fmt.Errorf("featlab: stability: %w", err)
+		err = featlab.Wrap(err, "stability")
 	case ctx.Err() != nil && errors.Is(err, ctx.Err()):
-		err = fmt.Errorf("featlab: stability: stopped after %d of %d rounds: %w", count(done), T, err)
+		err = featlab.Wrap(err, "stability: stopped after %d of %d rounds", count(done), T)
 	}
 	return done, err
 }
@@ -391,7 +391,7 @@ func SelectContext(ctx context.Context, X mat.Matrix, y []float64, cfg Config) (
 	done, err := runRounds(ctx, c, func(t int) error {
 		sel, err := c.Selector.Select(matx.Rows(Xm, rows[t]), matx.Take(y, rows[t]))
 		if err != nil {
-			return fmt.Errorf("featlab: stability: round %d: %w", t, err)
+			return featlab.Wrap(err, "stability: round %d", t)
 		}
 		if sel == nil {
 			return featlab.Errorf(featlab.ErrParam, "stability: round %d: the selector returned a nil Selection and no error", t)
@@ -493,7 +493,7 @@ func path(ctx context.Context, X mat.Matrix, y []float64, grid []float64, sel fu
 	done, err := runRounds(ctx, c, func(t int) error {
 		sets, err := sel(t, matx.Rows(Xm, rows[t]), matx.Take(y, rows[t]))
 		if err != nil {
-			return fmt.Errorf("featlab: stability: round %d: %w", t, err)
+			return featlab.Wrap(err, "stability: round %d", t)
 		}
 		if len(sets) != G {
 			return featlab.Errorf(featlab.ErrShape, "stability: round %d: selector returned %d sets for a grid of %d", t, len(sets), G)

@@ -60,12 +60,12 @@ func (s *Select) FitXY(X mat.Matrix, y []float64) (err error) {
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf("featlab: transform: Select: the selector panicked: %v: %w", r, featlab.ErrPanic)
+			err = featlab.Wrap(featlab.ErrPanic, "transform: Select: the selector panicked: %v", r)
 		}
 	}()
 	sel, err := s.Selector.Select(X, y)
 	if err != nil {
-		return fmt.Errorf("featlab: transform: Select: %w", err)
+		return featlab.Wrap(err, "transform: Select")
 	}
 	if sel == nil {
 		return featlab.Errorf(featlab.ErrParam, "transform: Select: the selector returned a nil Selection and no error")
@@ -175,7 +175,7 @@ func (m Model) Fit(X mat.Matrix, y []float64) (featlab.Predictor, error) {
 		for k, s := range m.Steps {
 			c, err := copyStep(s)
 			if err != nil {
-				return nil, fmt.Errorf("featlab: transform: Model step %d (%T): %w", k+1, s, err)
+				return nil, featlab.Wrap(err, "transform: Model step %d (%T)", k+1, s)
 			}
 			steps[k] = c
 		}
@@ -188,7 +188,7 @@ func (m Model) Fit(X mat.Matrix, y []float64) (featlab.Predictor, error) {
 	}
 	pred, err := m.Learner.Fit(Z, y)
 	if err != nil {
-		return nil, fmt.Errorf("featlab: transform: Model learner (%T): %w", m.Learner, err)
+		return nil, featlab.Wrap(err, "transform: Model learner (%T)", m.Learner)
 	}
 	if featlab.IsNilValue(pred) {
 		return nil, featlab.Errorf(featlab.ErrParam, "transform: Model learner (%T) returned a nil Predictor and no error", m.Learner)

@@ -117,13 +117,13 @@ func CrossValidateContext(ctx context.Context, X mat.Matrix, y []float64, cfg CV
 		var pe *par.PanicError
 		switch {
 		case errors.As(err, &fe):
-			return nil, fmt.Errorf("featlab: validate: fold %d: %w", fe.fold, fe.err)
+			return nil, featlab.Wrap(fe.err, "validate: fold %d", fe.fold)
 		case errors.As(err, &pe) && pe.Index >= 0:
-			return nil, fmt.Errorf("featlab: validate: fold %d: %w", pe.Index, err)
+			return nil, featlab.Wrap(err, "validate: fold %d", pe.Index)
 		case errors.As(err, &pe):
-			return nil, fmt.Errorf("featlab: validate: %w", err)
+			return nil, featlab.Wrap(err, "validate")
 		default:
-			err = fmt.Errorf("featlab: validate: cross-validation stopped: %w", err)
+			err = featlab.Wrap(err, "validate: cross-validation stopped")
 			mean, se, serr := MeanStdErr(finite(scores))
 			if serr != nil {
 				return nil, err // no fold finished
