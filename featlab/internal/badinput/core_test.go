@@ -513,3 +513,27 @@ func isNilValue() []failure {
 	}
 	return runCases("featlab.IsNilValue", "typed nils", out)
 }
+
+// wrapChecks: featlab.Wrap keeps the sentinel, names the library once,
+// and passes nil through.
+func wrapChecks() []failure {
+	inner := featlab.Errorf(featlab.ErrShape, "lasso: 2 rows, 3 targets")
+	return runCases("featlab.Wrap", "error context", []outcome{
+		{input: "Wrap(nil)", call: func() (any, error) {
+			if featlab.Wrap(nil, "fold %d", 3) != nil {
+				return nil, errorString("Wrap(nil) is not nil")
+			}
+			return nil, nil
+		}},
+		{input: "Wrap twice of a library error", call: func() (any, error) {
+			return nil, featlab.Wrap(featlab.Wrap(inner, "fold %d", 3), "validate")
+		}, want: errSays(featlab.ErrShape, "featlab: validate: fold 3: lasso: 2 rows")},
+		{input: "Wrap of a plain error, a %v of NaN", call: func() (any, error) {
+			err := featlab.Wrap(errorString("user: broke"), "x = %v", math.NaN())
+			if strings.Count(err.Error(), "featlab: ") != 1 || !strings.Contains(err.Error(), "x = NaN: user: broke") {
+				return nil, errorString("message " + err.Error())
+			}
+			return nil, nil
+		}},
+	})
+}

@@ -49,6 +49,7 @@ func registry() []*entry {
 		}, alsoCovers("featlab.StripBOM")),
 		custom("featlab.FromDataFrameLike", "frame", nil, fromDataFrameLike),
 		custom("featlab.IsNilValue", "params", nil, isNilValue),
+		custom("featlab.Wrap", "params", nil, wrapChecks),
 		custom("featlab.CheckVector", "params", []string{"featlab.ClassLabels", "featlab.CheckCells", "featlab.FormatTable", "featlab.ToDataFrame", "featlab.FormatFloat"}, coreChecks),
 		custom("featlab.Dataset.Rows", "index", []string{"featlab.Dataset.Drop", "featlab.Dataset.Where", "featlab.Dataset.Filter", "featlab.Dataset.Columns", "featlab.Dataset.Index", "featlab.Dataset.IsCategorical", "featlab.DefaultNames"}, datasetMethods),
 		custom("featlab.NewSelection", "index", []string{"featlab.Selection.Mask", "featlab.Selection.Apply", "featlab.Selection.ApplyDataset", "featlab.Selection.ApplyFrame"}, selectionMethods),
