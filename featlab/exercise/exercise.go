@@ -718,6 +718,11 @@ func Format(v any) string {
 	case error:
 		return "error: " + x.Error()
 	}
+	if rv := reflect.ValueOf(v); rv.Kind() == reflect.Func || rv.Kind() == reflect.Chan || rv.Kind() == reflect.UnsafePointer {
+		// %v would print an address, which changes from build to build
+		// (and so would a stored notebook output): print the type.
+		return fmt.Sprintf("%T", v)
+	}
 	return fmt.Sprintf("%v", v)
 }
 

@@ -135,3 +135,12 @@ func TestGeneratorPanics(t *testing.T) {
 		t.Errorf("generator panic in Check: %s", res)
 	}
 }
+
+// Format of a function prints its type, never its address (which changes
+// with every build and made notebook 03's stored output differ).
+func TestFormatFunc(t *testing.T) {
+	got := exercise.Format(func(s []int) (float64, error) { return 0, nil })
+	if got != "func([]int) (float64, error)" {
+		t.Errorf("Format(func) = %q", got)
+	}
+}

@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
 	"strings"
+	"sync"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
@@ -44,10 +46,50 @@ func FitFrame(t featlab.Transformer, df dataframe.DataFrame, cols ...string) err
 			return err
 		}
 	}
+	setFrameCols(t, cols)
+	return nil
+}
+
+// outside holds the FitFrame columns of transformers that are not
+// FrameColumners (a user's own), which have no place of their own for
+// them. Keys are the transformers themselves (pointers), so an entry lives
+// as long as the program: a few names per transformer fitted on a frame;
+// such a transformer keeps the columns of its last FitFrame even when
+// refitted on a matrix (embed FrameMemory to forget them).
+var outside struct {
+	sync.Mutex
+	cols map[featlab.Transformer][]string
+}
+
+// setFrameCols records the columns t was fitted on with FitFrame.
+func setFrameCols(t featlab.Transformer, cols []string) {
 	if fn, ok := t.(FrameColumner); ok {
 		fn.SetFrameColumns(cols)
+		return
 	}
-	return nil
+	if ty := reflect.TypeOf(t); ty.Kind() != reflect.Pointer || !ty.Comparable() {
+		return // a value cannot keep fitted state anyway
+	}
+	outside.Lock()
+	defer outside.Unlock()
+	if outside.cols == nil {
+		outside.cols = map[featlab.Transformer][]string{}
+	}
+	outside.cols[t] = append([]string(nil), cols...)
+}
+
+// fittedFrameCols returns the columns t was fitted on with FitFrame, or
+// nil.
+func fittedFrameCols(t featlab.Transformer) []string {
+	if fn, ok := t.(FrameColumner); ok {
+		return fn.FrameColumns()
+	}
+	if ty := reflect.TypeOf(t); ty.Kind() != reflect.Pointer || !ty.Comparable() {
+		return nil
+	}
+	outside.Lock()
+	defer outside.Unlock()
+	return outside.cols[t]
 }
 
 // FrameColumner is implemented by transformers that remember the data frame
@@ -171,8 +213,7 @@ func frameColumns(t featlab.Transformer, df dataframe.DataFrame, cols []string, 
 		return nil, featlab.Errorf(featlab.ErrEmpty, "transform: data frame is %dx%d", df.Nrow(), df.Ncol())
 	}
 	names := df.Names()
-	if fn, ok := t.(FrameColumner); ok && useFitted && fn.FrameColumns() != nil {
-		fc := fn.FrameColumns()
+	if fc := fittedFrameCols(t); useFitted && fc != nil {
 		if len(cols) > 0 && !sameSet(cols, fc) {
 			return nil, featlab.Errorf(featlab.ErrShape, "transform: %T was fitted on the columns %q, asked to transform %q", t, fc, cols)
 		}

@@ -273,3 +273,46 @@ func TestOneHotDefaultColumnsNumericBadCell(t *testing.T) {
 		t.Errorf("named columns: %v", err)
 	}
 }
+
+// scaleBy is a transformer from "another package": it multiplies column j
+// by j+1 and has no place to remember frame names.
+type scaleBy struct{ d int }
+
+func (s *scaleBy) Fit(X mat.Matrix) error { _, s.d = X.Dims(); return nil }
+func (s *scaleBy) Transform(X mat.Matrix) (*mat.Dense, error) {
+	r, c := X.Dims()
+	if c != s.d {
+		return nil, featlab.Errorf(featlab.ErrShape, "fitted on %d columns, got %d", s.d, c)
+	}
+	out := mat.NewDense(r, c, nil)
+	for i := 0; i < r; i++ {
+		for j := 0; j < c; j++ {
+			out.Set(i, j, X.At(i, j)*float64(j+1))
+		}
+	}
+	return out, nil
+}
+
+// Found by the suite (represent's transformers): a transformer from
+// outside the package did not remember FitFrame's columns, so a
+// reordered test frame was transformed by position.
+func TestTransformFrameOutsideTransformer(t *testing.T) {
+	train := dataframe.New(
+		series.New([]float64{1, 2}, series.Float, "a"),
+		series.New([]float64{10, 20}, series.Float, "b"),
+	)
+	s := &scaleBy{}
+	if err := FitFrame(s, train); err != nil {
+		t.Fatal(err)
+	}
+	out, err := TransformFrame(s, train.Select([]string{"b", "a"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, b := out.Col("a").Float()[0], out.Col("b").Float()[0]; a != 1 || b != 20 {
+		t.Errorf("a = %v (want 1), b = %v (want 20)", a, b)
+	}
+	if _, err := TransformFrame(s, train.Rename("B", "b")); !errors.Is(err, featlab.ErrMissing) || !strings.Contains(err.Error(), `"b"`) {
+		t.Errorf("renamed: %v", err)
+	}
+}

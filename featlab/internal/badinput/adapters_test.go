@@ -181,3 +181,8 @@ func nanMarked(v []float64) []float64 {
 	}
 	return out
 }
+
+// nanIn: NaN is a documented marker in these result fields.
+func nanIn(fields ...string) opt {
+	return func(e *entry) { e.nanFields = append(e.nanFields, fields...) }
+}

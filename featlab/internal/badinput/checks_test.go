@@ -74,8 +74,8 @@ func xyInputs() []input {
 		{name: "y shorter than X (5 of 8)", X: X, y: y[:5], want: shape("5"), aboutY: true},
 		{name: "y longer than X (9 of 8)", X: X, y: append(append([]float64(nil), y...), 1), want: shape("9"), aboutY: true},
 		{name: "nil y", X: X, y: nil, want: &expectation{kinds: []error{featlab.ErrShape, featlab.ErrEmpty}}, aboutY: true},
-		{name: "NaN in y at row 3", X: X, y: yAt(3, math.NaN()), want: notFinite("row 3"), aboutY: true},
-		{name: "+Inf in y at row 5", X: X, y: yAt(5, math.Inf(1)), want: notFinite("row 5"), aboutY: true},
+		{name: "NaN in y at row 3", X: X, y: yAt(3, math.NaN()), want: notFinite("row 3|y[3]"), aboutY: true},
+		{name: "+Inf in y at row 5", X: X, y: yAt(5, math.Inf(1)), want: notFinite("row 5|y[5]"), aboutY: true},
 		{name: "non-integer class label at row 0", X: X, y: yAt(0, 0.5), want: &expectation{kinds: []error{featlab.ErrLabels}, says: []string{"row 0"}}, aboutY: true, label: true},
 		// May succeed, but never with a NaN or an infinity in the result.
 		{name: "constant column", X: Xc, y: y},
@@ -111,7 +111,7 @@ func checkOutcome(e *entry, check, in string, out any, err error, panicked strin
 			return []failure{fails(e.id, check, in, "error %q wraps no featlab sentinel", err)}
 		}
 	default:
-		if p, ok := finiteResult(out, e.allowInf); !ok {
+		if p, ok := finiteResult(out, e.allowInf, e.nanFields...); !ok {
 			return []failure{fails(e.id, check, in, "non-finite result %s and no error", p)}
 		}
 	}

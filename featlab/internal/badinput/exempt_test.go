@@ -17,6 +17,7 @@ var exempt = map[string]string{
 	"featlab.SelectorFunc.Select":   "calls the user's function; the callers recover its panics",
 	"nb.Must":                       "panics on an error by design: it stops a notebook cell",
 	"nb.Must1":                      "panics on an error by design: it stops a notebook cell",
+	"nb.Must2":                      "panics on an error by design: it stops a notebook cell",
 	"datasets.Names":                "lists the embedded sets",
 	// represent: entries that do not take a matrix of the suite's shapes
 	"represent.BagOfWords.Fit":         "takes token lists, not matrices (FuzzBagOfWords and represent's tests: empty vocabulary, unseen words)",

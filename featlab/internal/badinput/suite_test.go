@@ -7,6 +7,7 @@ import (
 	"hash/fnv"
 	"math"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -44,6 +45,9 @@ type entry struct {
 	allowInf bool
 	// ignoresY: the entry takes X alone.
 	ignoresY bool
+	// nanFields: result fields (by name) where NaN is a documented marker
+	// ("not evaluated", "size never reached"); not searched for NaN.
+	nanFields []string
 
 	// vec: call on two vectors (a metric: y and a prediction).
 	vec func(y, v []float64) (any, error)
@@ -172,9 +176,14 @@ func checkErr(e, check, input string, err error, panicked string, want expectati
 
 // finiteResult reports the first NaN or infinity in the exported numbers
 // of v (allowInf: NaN only).
-func finiteResult(v any, allowInf bool) (string, bool) {
+func finiteResult(v any, allowInf bool, nanFields ...string) (string, bool) {
+	skipFields = nanFields
+	defer func() { skipFields = nil }()
 	return walk(reflect.ValueOf(v), "", 0, allowInf, map[uintptr]bool{})
 }
+
+// skipFields are the field names walk does not enter (see nanFields).
+var skipFields []string
 
 func walk(v reflect.Value, path string, depth int, allowInf bool, seen map[uintptr]bool) (string, bool) {
 	if depth > 6 || !v.IsValid() {
@@ -223,7 +232,7 @@ func walk(v reflect.Value, path string, depth int, allowInf bool, seen map[uintp
 	case reflect.Struct:
 		for i := 0; i < v.NumField(); i++ {
 			f := v.Type().Field(i)
-			if !f.IsExported() {
+			if !f.IsExported() || slices.Contains(skipFields, f.Name) {
 				continue
 			}
 			// Tolerances and the like may be +Inf on purpose; gaps of
