@@ -112,26 +112,49 @@ func SizeHint(arg int) func(args []any, want, got any) string {
 		if !ok || m < 2 {
 			return ""
 		}
-		fm := float64(m)
-		near := func(x float64) bool { return math.Abs(q-x) <= 1e-6*math.Max(1, math.Abs(x)) }
-		switch {
-		case m == 2 && near(2):
-			return "your value is 2 times the expected one, and this case has m = 2 values: either a sum where the formula has a mean, or m - 1 where it has m (both give 2 here; a case with more values will tell)"
-		case near(fm / (fm - 1)):
-			return fmt.Sprintf("your value is m/(m-1) = %.4g times the expected one for this case's m = %d: you divided by m - 1 where the formula divides by m", q, m)
-		case near((fm - 1) / fm):
-			return fmt.Sprintf("your value is (m-1)/m = %.4g times the expected one for this case's m = %d: you divided by m where the formula divides by m - 1", q, m)
-		case near(math.Sqrt(fm / (fm - 1))):
-			return fmt.Sprintf("your value is sqrt(m/(m-1)) = %.4g times the expected one for this case's m = %d: a standard deviation with m - 1 where the formula has m", q, m)
-		case near(math.Sqrt((fm - 1) / fm)):
-			return fmt.Sprintf("your value is sqrt((m-1)/m) = %.4g times the expected one for this case's m = %d: you divided by a standard deviation with m - 1 where the formula has m", q, m)
-		case near(fm):
-			return fmt.Sprintf("your value is m = %d times the expected one: a sum where the formula has a mean (divide by m)", m)
-		case near(1 / fm):
-			return fmt.Sprintf("your value is 1/m = 1/%d times the expected one: a mean where the formula has a sum", m)
-		}
-		return fmt.Sprintf("every value is %.4g times the expected one", q)
+		return factorHint(q, m)
 	}
+}
+
+// factorHint describes an output that is q times the expected one, for a
+// failing case with m values (m < 2: unknown). It names a normalisation
+// slip only when q equals, to a relative 1e-6, the factor that slip gives
+// for this m: m/(m-1) or (m-1)/m (or their square roots, for a standard
+// deviation), m or 1/m; when m = 2 and q = 2, a sum for a mean and m - 1
+// for m give the same factor, and the hint says it cannot tell. Any other
+// factor is reported as a number without a cause. Check's generic hint and
+// SizeHint both use it.
+func factorHint(q float64, m int) string {
+	if h := namedFactor(q, m); h != "" {
+		return h
+	}
+	return fmt.Sprintf("your output is %.4g times the expected one", q)
+}
+
+// namedFactor is factorHint's named cause, or "" when none fits q and m.
+func namedFactor(q float64, m int) string {
+	if m < 2 {
+		return ""
+	}
+	fm := float64(m)
+	near := func(x float64) bool { return math.Abs(q-x) <= 1e-6*math.Max(1, math.Abs(x)) }
+	switch {
+	case m == 2 && near(2):
+		return "your value is 2 times the expected one, and this case has m = 2 values: either a sum where the formula has a mean, or m - 1 where it has m (both give 2 here; a case with more values will tell)"
+	case near(fm / (fm - 1)):
+		return fmt.Sprintf("your value is m/(m-1) = %.4g times the expected one for this case's m = %d: you divided by m - 1 where the formula divides by m", q, m)
+	case near((fm - 1) / fm):
+		return fmt.Sprintf("your value is (m-1)/m = %.4g times the expected one for this case's m = %d: you divided by m where the formula divides by m - 1", q, m)
+	case near(math.Sqrt(fm / (fm - 1))):
+		return fmt.Sprintf("your value is sqrt(m/(m-1)) = %.4g times the expected one for this case's m = %d: a standard deviation with m - 1 where the formula has m", q, m)
+	case near(math.Sqrt((fm - 1) / fm)):
+		return fmt.Sprintf("your value is sqrt((m-1)/m) = %.4g times the expected one for this case's m = %d: you divided by a standard deviation with m - 1 where the formula has m", q, m)
+	case near(fm):
+		return fmt.Sprintf("your value is m = %d times the expected one: a sum where the formula has a mean (divide by m)", m)
+	case near(1 / fm):
+		return fmt.Sprintf("your value is 1/m = 1/%d times the expected one: a mean where the formula has a sum", m)
+	}
+	return ""
 }
 
 // uniformRatio returns q when got = q * want entry by entry (entries where

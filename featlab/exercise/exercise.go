@@ -275,7 +275,7 @@ func checkLoop[F any](ex Exercise[F], student F, s settings, hooks caseHooks, le
 					hint = ex.Hint(args, want, got)
 				}
 				if hint == "" {
-					hint = genericHint(want, got, s.tol)
+					hint = genericHint(args, want, got, s.tol)
 				}
 				return fail(res, ex, i, args, wantS, gotS, hint)
 			}
@@ -561,7 +561,9 @@ func equalPlain(want, got any) bool {
 }
 
 // genericHint guesses what went wrong from the shape of the disagreement.
-func genericHint(want, got any, tol float64) string {
+// A uniform factor is described by factorHint with the failing case's m
+// (caseSize): a cause is named only when that m explains the factor.
+func genericHint(args []any, want, got any, tol float64) string {
 	wv, wr, wc, wok := asFloats(want)
 	gv, gr, gc, gok := asFloats(got)
 	if !wok || !gok {
@@ -600,14 +602,19 @@ func genericHint(want, got any, tol float64) string {
 	if flipped {
 		return "the sign is flipped"
 	}
-	if wr == 0 { // scalar
-		if scaled && !math.IsNaN(ratio) && isSimpleFactor(ratio) {
-			return fmt.Sprintf("off by a factor of %.4g: check the normalisation (1/m against 1/(m-1), a missing square or square root, a factor 2)", ratio)
-		}
-		return fmt.Sprintf("differs from the expected value by %.3g", gv[0]-wv[0])
+	if scaled && ratio == 0 && len(wv) > 1 {
+		return "your function returned only zeros: is it still the stub?"
 	}
-	if scaled && !math.IsNaN(ratio) && len(wv) > 1 {
-		return fmt.Sprintf("every value is off by the same factor %.4g: check the normalisation", ratio)
+	if scaled && !math.IsNaN(ratio) {
+		// a scalar always has a ratio: mention it only when it is a cause
+		// for this case's m or a small simple factor
+		m := caseSize(args)
+		if len(wv) > 1 || namedFactor(ratio, m) != "" || isSimpleFactor(ratio) {
+			return factorHint(ratio, m)
+		}
+	}
+	if wr == 0 { // scalar
+		return fmt.Sprintf("differs from the expected value by %.3g", gv[0]-wv[0])
 	}
 	for k := range wv {
 		if !closeFloat(wv[k], gv[k], tol) {
@@ -640,8 +647,37 @@ func plainHint(want, got any) string {
 	return "the output differs from the reference"
 }
 
+// caseSize returns the number of values m of a case: the common length of
+// its []float64 arguments and row count of its matrix arguments, or 0 when
+// there are none or they disagree (then no m-based cause can be named).
+func caseSize(args []any) int {
+	m := 0
+	for _, a := range args {
+		n := -1
+		switch x := a.(type) {
+		case []float64:
+			n = len(x)
+		case [][]float64:
+			n = len(x)
+		case mat.Matrix:
+			if isNilMatrix(x) {
+				continue
+			}
+			n, _ = x.Dims()
+		}
+		if n < 0 {
+			continue
+		}
+		if m != 0 && n != m {
+			return 0
+		}
+		m = n
+	}
+	return m
+}
+
 // isSimpleFactor reports whether q is close to a small ratio a/b or its
-// square root, the usual result of a normalisation slip.
+// square root: a factor worth reporting for a scalar output.
 func isSimpleFactor(q float64) bool {
 	q = math.Abs(q)
 	for a := 1.0; a <= 4; a++ {

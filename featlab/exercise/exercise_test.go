@@ -119,7 +119,7 @@ func TestHints(t *testing.T) {
 		hint    string
 	}{
 		{"sign", func(v, y []float64) float64 { return -pearson(v, y) }, "sign is flipped"},
-		{"factor", func(v, y []float64) float64 { return 0.5 * pearson(v, y) }, "factor of 0.5"},
+		{"factor", func(v, y []float64) float64 { return 0.5 * pearson(v, y) }, "0.5 times the expected"},
 		{"nan", func(v, y []float64) float64 { return math.NaN() }, "returned NaN"},
 		{"inf", func(v, y []float64) float64 { return math.Inf(1) }, "infinity"},
 		{"panic", func(v, y []float64) float64 { return v[len(v)+1] }, "panicked: runtime error: index out of range"},
@@ -192,7 +192,11 @@ func TestVectorHintsAndShapes(t *testing.T) {
 		}
 		return r
 	}
-	if res := exercise.Check(ex, double); res.Passed || !strings.Contains(res.Hint, "same factor 2") {
+	zeros := func(v []float64) []float64 { return make([]float64, len(v)) }
+	if res := exercise.Check(ex, zeros); res.Passed || !strings.Contains(res.Hint, "only zeros") {
+		t.Errorf("zero output: %s", res)
+	}
+	if res := exercise.Check(ex, double); res.Passed || !strings.Contains(res.Hint, "2 times the expected") || strings.Contains(res.Hint, "m - 1") {
 		t.Errorf("scaled output: %s", res)
 	}
 }
@@ -521,4 +525,49 @@ func ExampleCheck() {
 	// Output:
 	// PASS class counts: all 25 cases agree with the reference
 	// wrong length: returned 1 value, expected 2
+}
+
+// The generic hint names a 1/m against 1/(m-1) slip only when the failing
+// case's m explains the observed factor; faulty students of a population
+// variance on fixed sizes m.
+func TestGenericHintNamesANormalisationOnlyWhenMFits(t *testing.T) {
+	popVar := func(v []float64) float64 {
+		_, s2, _ := exercise.MeanVar(v)
+		return s2
+	}
+	sized := func(m int) exercise.Exercise[func([]float64) float64] {
+		return exercise.VecToScalar("variance", popVar, func(r *rand.Rand, i int) []float64 {
+			return exercise.Normal(r, m)
+		})
+	}
+	cases := []struct {
+		name    string
+		m       int
+		factor  func(m float64) float64
+		has     []string
+		hasNone []string
+	}{
+		{"ratio 2, m = 2", 2, func(float64) float64 { return 2 }, []string{"either", "m = 2", "a case with more values will tell"}, nil},
+		{"m/(m-1), m = 7", 7, func(m float64) float64 { return m / (m - 1) }, []string{"m/(m-1)", "m = 7", "divided by m - 1"}, nil},
+		{"ratio 3, m = 7", 7, func(float64) float64 { return 3 }, []string{"3 times the expected"}, []string{"m - 1", "m/(m-1)", "sum", "mean"}},
+		{"ratio 2, m = 7", 7, func(float64) float64 { return 2 }, []string{"2 times the expected"}, []string{"m - 1", "m/(m-1)", "sum", "mean"}},
+	}
+	for _, c := range cases {
+		student := func(v []float64) float64 { return c.factor(float64(len(v))) * popVar(v) }
+		res := exercise.Check(sized(c.m), student)
+		if res.Passed {
+			t.Errorf("%s: passed", c.name)
+			continue
+		}
+		for _, s := range c.has {
+			if !strings.Contains(res.Hint, s) {
+				t.Errorf("%s: hint %q lacks %q", c.name, res.Hint, s)
+			}
+		}
+		for _, s := range c.hasNone {
+			if strings.Contains(res.Hint, s) {
+				t.Errorf("%s: hint %q claims a cause (%q)", c.name, res.Hint, s)
+			}
+		}
+	}
 }

@@ -16,7 +16,9 @@
 //	Gaussian, Bernoulli, PartialDCT, RandomRows   measurement matrices, seeded
 //	DCT, Haar, DCT2, Haar2 (Basis)                orthonormal sparse bases as fast transforms
 //	BasisMatrix                                   a basis as the matrix Psi (x = Psi s); any
-//	                                              other dictionary is used as A = Phi Psi too
+//	                                              other dictionary is used as A = Phi Psi too:
+//	                                              a featlab/represent dictionary D (K x d, atoms
+//	                                              as rows, e.g. DictionaryLearning.Atoms) is Psi = D^T
 //	Coherence, CoherenceBound                     mu(A) and the guarantee k < (1 + 1/mu)/2
 //	RIP                                           delta_k exactly (tiny problems) or a Monte Carlo lower bound
 //

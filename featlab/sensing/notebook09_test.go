@@ -8,6 +8,8 @@ import (
 	"math"
 	"testing"
 
+	"github.com/featlab/course/datasets"
+	"github.com/featlab/course/featlab/represent"
 	"github.com/featlab/course/featlab/synth"
 	"gonum.org/v1/gonum/mat"
 )
@@ -272,5 +274,76 @@ func TestNotebook09Completion(t *testing.T) {
 	}
 	if bound < 0.4 {
 		t.Errorf("m r log^2 m fraction %g", bound)
+	}
+}
+
+// nbDigitsDictionary is the notebook's learned-dictionary example: a
+// dictionary of 64 atoms learned on the first 500 digits (OMP codes with 4
+// nonzeros, 10 alternations, seed 1), Psi = D^T; the held-out digits
+// 1700..1796 measured by 24 Gaussian projections (seed 3). It returns the
+// relative reconstruction errors of every held-out digit by OMP (4 atoms)
+// and by basis pursuit, in the learned dictionary and in the 2-D DCT.
+func nbDigitsDictionary(t testing.TB) (ompDict, ompDCT, bpDict, bpDCT []float64) {
+	X := datasets.Digits().X
+	dl, err := represent.LearnDictionary(X.Slice(0, 500, 0, 64), represent.DictionaryLearningConfig{K: 64, S: 4, MaxIter: 10, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	Psi := mat.DenseCopyOf(dl.Atoms.T()) // 64 pixels x 64 atoms
+	C, err := BasisMatrix(DCT2(8, 8))
+	if err != nil {
+		t.Fatal(err)
+	}
+	Phi, err := Gaussian(24, 64, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var AD, AC mat.Dense
+	AD.Mul(Phi, Psi)
+	AC.Mul(Phi, C)
+	for h := 1700; h < 1797; h++ {
+		x := mat.Row(nil, h, X)
+		y := nbApply(Phi, x)
+		for _, c := range []struct {
+			A, Psi *mat.Dense
+			omp    *[]float64
+			bp     *[]float64
+		}{{&AD, Psi, &ompDict, &bpDict}, {&AC, C, &ompDCT, &bpDCT}} {
+			o, err := OMP(c.A, y, OMPConfig{K: 4})
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := BasisPursuit(c.A, y, BasisPursuitConfig{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			*c.omp = append(*c.omp, nbRelErr(nbApply(c.Psi, o.Coef), x))
+			*c.bp = append(*c.bp, nbRelErr(nbApply(c.Psi, b.Coef), x))
+		}
+	}
+	return
+}
+
+// TestNotebook09LearnedDictionary: "A learned dictionary as Psi": from 24
+// measurements of a held-out digit, the dictionary learned on other digits
+// gives a smaller relative reconstruction error than the 2-D DCT, by OMP
+// and by basis pursuit, for the digit shown and on average over the
+// held-out digits.
+func TestNotebook09LearnedDictionary(t *testing.T) {
+	od, oc, bd, bc := nbDigitsDictionary(t)
+	mean := func(v []float64) float64 {
+		s := 0.0
+		for _, x := range v {
+			s += x
+		}
+		return s / float64(len(v))
+	}
+	t.Logf("digit 1700: OMP dict %.4f DCT %.4f, BP dict %.4f DCT %.4f", od[0], oc[0], bd[0], bc[0])
+	t.Logf("mean over %d: OMP dict %.4f DCT %.4f, BP dict %.4f DCT %.4f", len(od), mean(od), mean(oc), mean(bd), mean(bc))
+	if !(od[0] < oc[0] && bd[0] < bc[0]) {
+		t.Errorf("digit 1700: dictionary not better than DCT: OMP %.3f vs %.3f, BP %.3f vs %.3f", od[0], oc[0], bd[0], bc[0])
+	}
+	if !(mean(od) < 0.6*mean(oc) && mean(bd) < 0.6*mean(bc)) {
+		t.Errorf("held-out mean: dictionary not clearly better than DCT: OMP %.3f vs %.3f, BP %.3f vs %.3f", mean(od), mean(oc), mean(bd), mean(bc))
 	}
 }

@@ -252,7 +252,11 @@ func (b *Separable2D) apply(dst, x []float64, fwd bool) []float64 {
 // = Synthesize(e_j)), so that x = Psi s and s = Psi^T x. With Phi an n x m
 // measurement matrix, A = Phi Psi is the matrix of eq. 11.20. Any other
 // dictionary (one learned by featlab/represent, say) is used the same way:
-// A = Phi Psi with its atoms as the columns of Psi.
+// A = Phi Psi with its atoms as the columns of Psi. featlab/represent stores
+// a dictionary of K atoms in R^d as the K x d matrix D whose rows are the
+// atoms (DictionaryLearning.Atoms, KMeans centroids, PCA components), so
+// Psi = D^T (d x K, x = D^T s): mat.DenseCopyOf(dl.Atoms.T()). Such a Psi
+// need not be square nor orthonormal; the recovery functions take any A.
 func BasisMatrix(b Basis) (*mat.Dense, error) {
 	if b == nil {
 		return nil, featlab.Errorf(featlab.ErrEmpty, "sensing: nil basis")

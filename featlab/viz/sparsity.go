@@ -366,13 +366,70 @@ func invertLogLambda(p *plot.Plot) {
 	p.X.Scale = plot.InvertedScale{Normalizer: plot.LinearScale{}}
 }
 
+// LambdaMark asks a lambda-path figure (CoefPath, CVCurve) to mark one
+// lambda of its grid with a solid vertical line and a legend entry that
+// reads the numbers at that lambda off the data the builder already has:
+// the number of nonzero coefficients and, on the CV curve, the
+// cross-validated MSE. Lambda must be one of the grid's values exactly (a
+// slider over the grid passes them); it is not interpolated. The
+// notebooks' lambda sliders draw the figure with the mark of the value
+// the slider is at.
+type LambdaMark struct {
+	Lambda float64
+}
+
+// markIndex is the index of m.Lambda in the grid lambdas.
+func markIndex(lambdas []float64, m LambdaMark) (int, error) {
+	for k, l := range lambdas {
+		if l == m.Lambda {
+			return k, nil
+		}
+	}
+	return 0, featlab.Errorf(featlab.ErrParam, "viz: marked lambda %v is not one of the %d lambdas of the grid", m.Lambda, len(lambdas))
+}
+
+// nonZerosAt counts the nonzero entries of column k of coefs.
+func nonZerosAt(coefs mat.Matrix, k int) int {
+	d, _ := coefs.Dims()
+	n := 0
+	for j := 0; j < d; j++ {
+		if coefs.At(j, k) != 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// shortNumber formats v with 4 significant digits, and without an
+// exponent up to 1e6 (an MSE of 2990.3 reads 2990).
+func shortNumber(v float64) string {
+	if a := math.Abs(v); a >= 1e4 && a < 1e6 {
+		return strconv.FormatFloat(v, 'f', 0, 64)
+	}
+	return strconv.FormatFloat(v, 'g', 4, 64)
+}
+
+// addMark draws the solid vertical line of a LambdaMark at x across the
+// plot's current vertical range, with its legend entry.
+func addMark(p *plot.Plot, x float64, label string) {
+	l, _ := plotter.NewLine(plotter.XYs{{X: x, Y: p.Y.Min}, {X: x, Y: p.Y.Max}})
+	l.LineStyle = draw.LineStyle{Color: color.Black, Width: vg.Points(1.3)}
+	p.Add(l)
+	p.Legend.Add(label, l)
+}
+
 // CoefPath draws a regularization path: one line per feature, coefficient
 // against log10 lambda (lambda decreasing to the right) or, with vsNorm,
 // against ||w(lambda)||_1, each line labelled with its feature's name at
 // its end. coefs is d x len(lambdas) (linear.LassoPathResult.Coefs,
 // linear.LogisticPathResult.Coefs); names may be nil (x1..xd). Features
 // whose coefficient is 0 along the whole path are not drawn.
-func CoefPath(title string, lambdas []float64, coefs mat.Matrix, names []string, vsNorm bool) (*plot.Plot, error) {
+//
+// Each mark (a lambda of the grid) adds a vertical line at that lambda
+// (with vsNorm, at ||w(lambda)||_1) labelled "lambda = ...: k nonzero
+// coefficients", k counted in that column of coefs. Without marks the
+// figure is the same as before marks existed.
+func CoefPath(title string, lambdas []float64, coefs mat.Matrix, names []string, vsNorm bool, marks ...LambdaMark) (*plot.Plot, error) {
 	if err := checkValues(lambdas, -1, "lambdas"); err != nil {
 		return nil, err
 	}
@@ -461,6 +518,17 @@ func CoefPath(title string, lambdas []float64, coefs mat.Matrix, names []string,
 	} else {
 		p.X.Min, p.X.Max = lo-pad, hi
 	}
+	for _, mk := range marks {
+		k, err := markIndex(lambdas, mk)
+		if err != nil {
+			return nil, err
+		}
+		addMark(p, xs[k], fmt.Sprintf("lambda = %s: %d nonzero coefficients", strconv.FormatFloat(mk.Lambda, 'g', 3, 64), nonZerosAt(coefs, k)))
+	}
+	if len(marks) > 0 {
+		// the small-coefficient, large-lambda corner; the labels are on the right
+		p.Legend.Top, p.Legend.Left = true, true
+	}
 	return p, nil
 }
 
@@ -545,7 +613,13 @@ func maxF(v []float64) float64 {
 // against log10 lambda (decreasing to the right) with one-standard-error
 // bars, and marks lambda_min (smallest error) and lambda_1se (largest
 // lambda within one standard error of it).
-func CVCurve(cv *linear.LassoCVResult) (*plot.Plot, error) {
+//
+// Each mark (a lambda of cv.Lambdas) adds a solid vertical line at that
+// lambda labelled "lambda = ...: k features, CV MSE ...", k the nonzero
+// coefficients of the fit on all the data there (cv.Path.Coefs) and the
+// MSE cv.MSE at that lambda. Without marks the figure is the same as
+// before marks existed.
+func CVCurve(cv *linear.LassoCVResult, marks ...LambdaMark) (*plot.Plot, error) {
 	if cv == nil || len(cv.Lambdas) == 0 {
 		return nil, featlab.Errorf(featlab.ErrEmpty, "viz: empty cross-validation result")
 	}
@@ -600,6 +674,20 @@ func CVCurve(cv *linear.LassoCVResult) (*plot.Plot, error) {
 		p.Legend.Add(ref.name, l)
 	}
 	p.Legend.Top, p.Legend.Left = true, false
+	for _, mk := range marks {
+		k, err := markIndex(cv.Lambdas, mk)
+		if err != nil {
+			return nil, err
+		}
+		if cv.Path == nil || cv.Path.Coefs == nil {
+			return nil, featlab.Errorf(featlab.ErrEmpty, "viz: a marked CV curve needs the path (cv.Path.Coefs) to count the features")
+		}
+		if _, c := cv.Path.Coefs.Dims(); c != n {
+			return nil, featlab.Errorf(featlab.ErrShape, "viz: %d lambdas, %d path columns", n, c)
+		}
+		addMark(p, math.Log10(mk.Lambda), fmt.Sprintf("lambda = %s: %d features, CV MSE %s", strconv.FormatFloat(mk.Lambda, 'g', 3, 64),
+			nonZerosAt(cv.Path.Coefs, k), shortNumber(cv.MSE[k])))
+	}
 	return p, nil
 }
 

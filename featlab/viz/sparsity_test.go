@@ -3,9 +3,11 @@ package viz
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -220,5 +222,94 @@ func TestLogisticPathPanel(t *testing.T) {
 	sparsityRender(t, "logistic", g)
 	if _, err := LogisticPathPanel("x", path.Lambdas, acc[:2], acc, path.NonZeros); !errors.Is(err, featlab.ErrShape) {
 		t.Errorf("short accuracy: %v", err)
+	}
+}
+
+// svgDrawer returns a function drawing a built plot as SVG, failing t on
+// a build or draw error.
+func svgDrawer(t *testing.T) func(p *plot.Plot, err error) []byte {
+	return func(p *plot.Plot, err error) []byte {
+		t.Helper()
+		return svgOf(t, p, err)
+	}
+}
+
+func svgOf(t *testing.T, p *plot.Plot, err error) []byte {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := WriteSVG(p, &buf, Width, Height); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func TestLambdaMark(t *testing.T) {
+	ds, _, _ := synth.Sparse(200, synth.SparseConfig{Features: 12, Support: 4, Rho: 0.4, Noise: 1}, 2)
+	cv, err := linear.LassoCV(ds.X, ds.Y, linear.LassoCVConfig{Path: linear.LassoPathConfig{Intercept: true, NLambdas: 40}, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := cv.Path
+	svg := svgDrawer(t)
+	const k = 17
+	lam := path.Lambdas[k]
+	lamText := strconv.FormatFloat(lam, 'g', 3, 64)
+	for _, vs := range []bool{false, true} {
+		plain := svg(CoefPath("lasso path", path.Lambdas, path.Coefs, ds.Names, vs))
+		marked := svg(CoefPath("lasso path", path.Lambdas, path.Coefs, ds.Names, vs, LambdaMark{Lambda: lam}))
+		again := svg(CoefPath("lasso path", path.Lambdas, path.Coefs, ds.Names, vs, LambdaMark{Lambda: lam}))
+		if !bytes.Equal(marked, again) {
+			t.Errorf("vsNorm %v: two marked figures differ", vs)
+		}
+		if bytes.Equal(plain, marked) {
+			t.Errorf("vsNorm %v: the mark changed nothing", vs)
+		}
+		// the count comes from linear's own NonZeros, not from viz
+		want := fmt.Sprintf("lambda = %s: %d nonzero coefficients", lamText, path.NonZeros[k])
+		if !bytes.Contains(marked, []byte(want)) {
+			t.Errorf("vsNorm %v: marked figure lacks %q", vs, want)
+		}
+		if bytes.Contains(plain, []byte("nonzero coefficients")) {
+			t.Errorf("vsNorm %v: unmarked figure has a mark", vs)
+		}
+		if path.NonZeros[k] == 0 || path.NonZeros[k] == 12 {
+			t.Errorf("test lambda should be mid-path, %d nonzero", path.NonZeros[k])
+		}
+	}
+	plain := svg(CVCurve(cv))
+	marked := svg(CVCurve(cv, LambdaMark{Lambda: lam}))
+	if again := svg(CVCurve(cv, LambdaMark{Lambda: lam})); !bytes.Equal(marked, again) {
+		t.Error("two marked CV curves differ")
+	}
+	want := fmt.Sprintf("lambda = %s: %d features, CV MSE %.4g", lamText, path.NonZeros[k], cv.MSE[k])
+	if !bytes.Contains(marked, []byte(want)) {
+		t.Errorf("marked CV curve lacks %q", want)
+	}
+	if bytes.Contains(plain, []byte("CV MSE")) || bytes.Equal(plain, marked) {
+		t.Error("the unmarked CV curve has a mark, or the mark changed nothing")
+	}
+	if shortNumber(2990.3) != "2990" || shortNumber(12345.6) != "12346" || shortNumber(0.0123456) != "0.01235" {
+		t.Errorf("shortNumber: %s %s %s", shortNumber(2990.3), shortNumber(12345.6), shortNumber(0.0123456))
+	}
+
+	// a lambda off the grid, NaN, and a CV result without its path
+	for _, l := range []float64{lam * 1.001, math.NaN(), 0} {
+		if _, err := CoefPath("x", path.Lambdas, path.Coefs, nil, false, LambdaMark{Lambda: l}); !errors.Is(err, featlab.ErrParam) {
+			t.Errorf("CoefPath mark %v: %v", l, err)
+		}
+		if _, err := CVCurve(cv, LambdaMark{Lambda: l}); !errors.Is(err, featlab.ErrParam) {
+			t.Errorf("CVCurve mark %v: %v", l, err)
+		}
+	}
+	bare := *cv
+	bare.Path = nil
+	if _, err := CVCurve(&bare); err != nil {
+		t.Errorf("unmarked CV curve without its path: %v", err)
+	}
+	if _, err := CVCurve(&bare, LambdaMark{Lambda: lam}); !errors.Is(err, featlab.ErrEmpty) {
+		t.Errorf("marked CV curve without its path: %v", err)
 	}
 }

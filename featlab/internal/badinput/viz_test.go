@@ -62,6 +62,22 @@ func vizChecks() []failure {
 		c("CoefPath NaN lambda", func() (any, error) {
 			return plotOf(viz.CoefPath("t", []float64{1, nan, 3}, mat.NewDense(3, 3, nil), names3, true))
 		}),
+		c("CoefPath mark NaN", func() (any, error) {
+			return plotOf(viz.CoefPath("t", path.Lambdas, path.Coefs, nil, false, viz.LambdaMark{Lambda: nan}))
+		}),
+		c("CoefPath mark off the grid, vsNorm", func() (any, error) {
+			return plotOf(viz.CoefPath("t", path.Lambdas, path.Coefs, nil, true, viz.LambdaMark{Lambda: inf}))
+		}),
+		ok("CoefPath marked valid", func() (any, error) {
+			return plotOf(viz.CoefPath("t", path.Lambdas, path.Coefs, nil, false, viz.LambdaMark{Lambda: path.Lambdas[2]}))
+		}),
+		c("CVCurve mark 0", func() (any, error) { return plotOf(viz.CVCurve(cv, viz.LambdaMark{})) }),
+		ok("CVCurve marked valid", func() (any, error) { return plotOf(viz.CVCurve(cv, viz.LambdaMark{Lambda: cv.Lambdas[1]})) }),
+		c("CVCurve marked, no path", func() (any, error) {
+			bare := *cv
+			bare.Path = nil
+			return plotOf(viz.CVCurve(&bare, viz.LambdaMark{Lambda: cv.Lambdas[1]}))
+		}),
 		c("FitScatter lengths 3 and 2", func() (any, error) { return plotOf(viz.FitScatter("t", "x", "y", v3, v3[:2])) }),
 		c("FitScatter NaN, nil curve", func() (any, error) {
 			return plotOf(viz.FitScatter("t", "x", "y", []float64{nan, 1, 2}, v3, viz.Curve{Name: "f"}))
