@@ -22,6 +22,9 @@ type Stump struct {
 
 // Eval returns h(x) for a row x.
 func (s Stump) Eval(x []float64) float64 {
+	if s.Feature < 0 || s.Feature >= len(x) {
+		panic(fmt.Sprintf("greedy: Stump.Eval: feature %d out of range for a row of length %d", s.Feature, len(x)))
+	}
 	if x[s.Feature] > s.Threshold {
 		return s.Sign
 	}

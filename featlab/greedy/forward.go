@@ -131,9 +131,23 @@ func Forward(X mat.Matrix, y []float64, cfg ForwardConfig) (*OMPResult, error) {
 			Coef: coefs[jt], Intercept: ds.intercept(res.Support, coefs[jt]), Scores: append([]float64(nil), scores...),
 		})
 		if cfg.Progress != nil {
-			cfg.Progress(len(res.Support), T)
+			if err := callProgress(cfg.Progress, len(res.Support), T); err != nil {
+				return nil, err
+			}
 		}
 	}
 	res.finish(ds, rss)
 	return res, nil
+}
+
+// callProgress calls the user's Progress, turning a panic into an error
+// wrapping featlab.ErrPanic.
+func callProgress(p featlab.Progress, done, total int) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = featlab.Errorf(featlab.ErrPanic, "greedy.Forward: Progress panicked at round %d: %v", done, r)
+		}
+	}()
+	p(done, total)
+	return nil
 }

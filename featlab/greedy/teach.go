@@ -68,7 +68,9 @@ func OrthonormalBasis(A mat.Matrix, method Basis) (*mat.Dense, error) {
 			if nu == 0 {
 				return nil, featlab.Errorf(featlab.ErrConstant, "greedy.OrthonormalBasis: column %d lies in the span of the earlier ones", j)
 			}
-			floats.Scale(1/nu, u)
+			for i := range u {
+				u[i] /= nu // not Scale(1/nu): 1/nu overflows when nu is subnormal
+			}
 			cols = append(cols, u)
 			Q.SetCol(j, u)
 		}
@@ -98,6 +100,12 @@ func OrthonormalBasis(A mat.Matrix, method Basis) (*mat.Dense, error) {
 // OrthogonalityLoss returns ||V^T V - I||_F, how far the columns of V are
 // from orthonormal.
 func OrthogonalityLoss(V mat.Matrix) float64 {
+	if featlab.IsNil(V) {
+		return 0 // no columns: the empty basis is orthonormal
+	}
+	if d, ok := V.(*mat.Dense); ok && d.IsEmpty() {
+		return 0
+	}
 	_, k := V.Dims()
 	var G mat.Dense
 	G.Mul(V.T(), V)
@@ -174,8 +182,8 @@ func AdaBoostGradient(H mat.Matrix, y, w []float64) ([]float64, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(w) != d {
-		return nil, featlab.Errorf(featlab.ErrShape, "greedy.AdaBoostGradient: %d weights for %d hypotheses", len(w), d)
+	if err := checkAdaInputs("AdaBoostGradient", H, w, d); err != nil {
+		return nil, err
 	}
 	D, _ := adaDistribution(H, y, w)
 	g := make([]float64, d)
@@ -193,11 +201,29 @@ func AdaBoostRisk(H mat.Matrix, y, w []float64) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	if len(w) != d {
-		return 0, featlab.Errorf(featlab.ErrShape, "greedy.AdaBoostRisk: %d weights for %d hypotheses", len(w), d)
+	if err := checkAdaInputs("AdaBoostRisk", H, w, d); err != nil {
+		return 0, err
 	}
 	_, r := adaDistribution(H, y, w)
 	return r, nil
+}
+
+// checkAdaInputs rejects NaN and infinite hypothesis outputs and weights,
+// and weights whose number is not d (a NaN would otherwise come out as
+// the risk with no error).
+func checkAdaInputs(fn string, H mat.Matrix, w []float64, d int) error {
+	if len(w) != d {
+		return featlab.Errorf(featlab.ErrShape, "greedy.%s: %d weights for %d hypotheses", fn, len(w), d)
+	}
+	if err := featlab.CheckMatrix(H, nil); err != nil {
+		return fmt.Errorf("greedy.%s: %w", fn, err)
+	}
+	for j, v := range w {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return featlab.Errorf(featlab.ErrNotFinite, "greedy.%s: weight w[%d] = %v", fn, j, v)
+		}
+	}
+	return nil
 }
 
 func adaDistribution(H mat.Matrix, y, w []float64) (D []float64, risk float64) {

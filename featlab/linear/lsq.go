@@ -8,6 +8,7 @@ import (
 	"github.com/featlab/course/featlab/internal/design"
 
 	"github.com/featlab/course/featlab"
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/stat/distuv"
 )
@@ -188,13 +189,14 @@ func (res *LeastSquaresResult) statistics(ds *design.Design, R *mat.TriDense) {
 	st.AdjR2 = 1 - (1-st.R2)*float64(m-i)/float64(res.DF)
 	tdist := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(res.DF)}
 	pval := func(t float64) float64 { return 2 * tdist.Survival(math.Abs(t)) }
+	row := make([]float64, d)
 	for j := 0; j < d; j++ {
-		var q float64
 		for k := j; k < d; k++ {
-			v := Ri.At(j, k)
-			q += v * v
+			row[k-j] = Ri.At(j, k)
 		}
-		st.StdErr[j] = math.Sqrt(st.Sigma2 * q)
+		// sqrt(Sigma2) ||row j of R^{-1}||, the norm computed with
+		// scaling: the sum of squares overflows when X ~ 1e-300.
+		st.StdErr[j] = math.Sqrt(st.Sigma2) * floats.Norm(row[:d-j], 2)
 		st.T[j] = res.Coef[j] / st.StdErr[j]
 		st.P[j] = pval(st.T[j])
 	}
@@ -207,7 +209,7 @@ func (res *LeastSquaresResult) statistics(ds *design.Design, R *mat.TriDense) {
 		st.InterceptT = res.Intercept / st.InterceptStdErr
 		st.InterceptP = pval(st.InterceptT)
 	}
-	for _, v := range append(append([]float64{st.R2, st.AdjR2, st.InterceptT, st.InterceptP}, st.T...), st.P...) {
+	for _, v := range append(append(append([]float64{st.R2, st.AdjR2, st.InterceptT, st.InterceptP, st.InterceptStdErr}, st.T...), st.P...), st.StdErr...) {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			return // a zero standard error (an exact fit): undefined
 		}

@@ -65,6 +65,9 @@ func ProximalGradientStep(X mat.Matrix, y, w []float64, lambda, L float64) ([]fl
 	z := make([]float64, d)
 	for j := range z {
 		z[j] = w[j] - g.AtVec(j)/(float64(m)*L)
+		if math.IsNaN(z[j]) || math.IsInf(z[j], 0) {
+			return nil, featlab.Errorf(featlab.ErrNotFinite, "linear: ProximalGradientStep: the gradient step overflows at coordinate %d (X or y near the float64 limit: rescale them)", j)
+		}
 	}
 	return SoftThresholdVec(nil, z, lambda/L), nil
 }
@@ -103,6 +106,9 @@ func CoordinateStep(X mat.Matrix, y, w []float64, lambda float64, j int) ([]floa
 		return out, nil
 	}
 	out[j] = SoftThreshold(xr/float64(m), lambda) / (xx / float64(m))
+	if math.IsInf(xx, 0) || math.IsInf(xr, 0) || math.IsNaN(out[j]) || math.IsInf(out[j], 0) {
+		return nil, featlab.Errorf(featlab.ErrNotFinite, "linear: CoordinateStep: the update of coordinate %d overflows (column %d or y near the float64 limit: rescale them)", j, j)
+	}
 	return out, nil
 }
 
@@ -126,6 +132,9 @@ func Maurey(w []float64, k int, seed uint64) ([]float64, error) {
 			return nil, featlab.Errorf(featlab.ErrNotFinite, "linear: Maurey: w[%d] = %v", j, v)
 		}
 		norm += math.Abs(v)
+	}
+	if math.IsInf(norm, 0) {
+		return nil, featlab.Errorf(featlab.ErrNotFinite, "linear: Maurey: ||w||_1 overflows float64 (rescale w)")
 	}
 	out := make([]float64, len(w))
 	if norm == 0 {
@@ -165,7 +174,7 @@ func stepInput(name string, X mat.Matrix, y, w []float64, lambda float64) (m, d 
 	}
 	for i, v := range y {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return 0, 0, featlab.Errorf(featlab.ErrNotFinite, "linear: %s: y[%d] = %v", name, i, v)
+			return 0, 0, featlab.Errorf(featlab.ErrNotFinite, "linear: %s: y = %v at row %d", name, v, i)
 		}
 	}
 	for j, v := range w {

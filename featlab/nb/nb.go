@@ -25,7 +25,6 @@ package nb
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"html"
 	"os"
@@ -53,18 +52,18 @@ func asFigure(fig any) (Figure, error) {
 	switch f := fig.(type) {
 	case *plot.Plot:
 		if f == nil {
-			return nil, errors.New("nb: nil plot")
+			return nil, featlab.Errorf(featlab.ErrParam, "nb: nil plot")
 		}
 		return viz.Single(f), nil
 	case Figure:
 		if f == nil {
-			return nil, errors.New("nb: nil figure")
+			return nil, featlab.Errorf(featlab.ErrParam, "nb: nil figure")
 		}
 		return f, nil
 	case nil:
-		return nil, errors.New("nb: nil figure")
+		return nil, featlab.Errorf(featlab.ErrParam, "nb: nil figure")
 	}
-	return nil, fmt.Errorf("nb: cannot draw a %T: want *plot.Plot or a Figure", fig)
+	return nil, featlab.Errorf(featlab.ErrParam, "nb: cannot draw a %T: want *plot.Plot or a Figure", fig)
 }
 
 var validName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
@@ -123,7 +122,7 @@ func save(fig any, notebook, name string) (svg string, png []byte, err error) {
 		return "", nil, err
 	}
 	if !validName.MatchString(notebook) || !validName.MatchString(name) {
-		return "", nil, fmt.Errorf("nb: notebook %q and figure name %q must be plain file names", notebook, name)
+		return "", nil, featlab.Errorf(featlab.ErrParam, "nb: notebook %q and figure name %q must be plain file names", notebook, name)
 	}
 	dir, err := PlotsDir()
 	if err != nil {
@@ -412,6 +411,9 @@ func TableHTML(df dataframe.DataFrame) string {
 // SelectionHTML renders a selection: the method and chosen features, the
 // per-feature table and, for searches, the step-by-step history.
 func SelectionHTML(s *featlab.Selection) string {
+	if s == nil {
+		return "<p>no selection (nil)</p>"
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "<p><b>%s</b>: chose %d of %d: %s</p>\n", html.EscapeString(s.Method),
 		len(s.Chosen), len(s.Names), html.EscapeString(strings.Join(s.ChosenNames, ", ")))

@@ -40,6 +40,10 @@ func Slider(notebook, name, label string, values []float64, at int, draw func(v 
 		fail(fmt.Errorf("nb: Slider %q: default index %d outside the %d values", name, at, len(values)))
 		return
 	}
+	if draw == nil {
+		fail(fmt.Errorf("nb: Slider %q: draw is nil", name))
+		return
+	}
 	fig, err := draw(values[at])
 	if err != nil {
 		fail(err)

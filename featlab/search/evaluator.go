@@ -138,6 +138,9 @@ type memoEntry struct {
 // Memoize wraps ev in a Memo.
 func Memoize(ev *Evaluator) *Memo {
 	m := &Memo{inner: ev, cache: map[string]*memoEntry{}}
+	if ev == nil {
+		return m // its Evaluator is nil, which Run and ForwardStep reject
+	}
 	m.ev = &Evaluator{Name: ev.Name, Higher: ev.Higher, D: ev.D, Eval: m.eval, Accept: ev.Accept}
 	return m
 }

@@ -488,11 +488,22 @@ func addExcept(r *runner, cur []int, skip int) ([]int, int, float64, error) {
 // current ∪ {j} for every feature j not in current, in index order, and
 // returns the best j with its score (ties to the lowest index). current
 // is not modified. It is the reference of notebook 03's exercise.
-func ForwardStep(ev *Evaluator, current []int) (int, float64, error) {
+func ForwardStep(ev *Evaluator, current []int) (best int, bestScore float64, err error) {
 	if err := ev.check(); err != nil {
 		return -1, math.NaN(), err
 	}
-	best, bestScore := -1, ev.worst()
+	for k, j := range current {
+		if j < 0 || j >= ev.D {
+			return -1, math.NaN(), featlab.Errorf(featlab.ErrParam, "search: ForwardStep: current[%d] = %d is not a feature of %d", k, j, ev.D)
+		}
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			best, bestScore = -1, math.NaN()
+			err = featlab.Errorf(featlab.ErrPanic, "search: ForwardStep: %s panicked: %v", ev.Name, p)
+		}
+	}()
+	best, bestScore = -1, ev.worst()
 	for j := 0; j < ev.D; j++ {
 		if contains(current, j) {
 			continue

@@ -19,7 +19,9 @@ const (
 	// RSS is the training residual sum of squares ||y - b - X_S w||^2
 	// (lower is better), the criterion of best-subset regression.
 	RSS LSScore = iota
-	// R2 is 1 - RSS/TSS, TSS = sum (y_i - mean y)^2 (higher is better).
+	// R2 is 1 - RSS/TSS, TSS = sum (y_i - mean y)^2 (higher is better);
+	// for a constant y (TSS = 0), 1 for a perfect fit and 0 otherwise, as
+	// scikit-learn's r2_score (force_finite). AdjR2 likewise.
 	R2
 	// AdjR2 is 1 - (RSS/(m - p'))/(TSS/(m - 1)), p' = |S| + 1 with an
 	// intercept (|S| and m without), as leaps::regsubsets (higher is
@@ -494,6 +496,17 @@ func (e *lsEval) fromRSS(sc LSScore, rss float64, k int) float64 {
 	switch sc {
 	case RSS:
 		return rss
+	case R2, AdjR2:
+		if e.tss == 0 {
+			// Constant y: R^2 is 0/0. As scikit-learn's r2_score
+			// (force_finite): 1 for a perfect fit, 0 otherwise.
+			if rss == 0 {
+				return 1
+			}
+			return 0
+		}
+	}
+	switch sc {
 	case R2:
 		return 1 - rss/e.tss
 	case AdjR2:

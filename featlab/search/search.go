@@ -92,6 +92,9 @@ func (r *Result) String() string {
 func (r *Result) SubsetNames(sub []int) []string {
 	out := make([]string, len(sub))
 	for k, j := range sub {
+		if j < 0 || j >= len(r.Names) {
+			panic(fmt.Sprintf("search: Result.SubsetNames: index %d out of range for %d features", j, len(r.Names)))
+		}
 		out[k] = r.Names[j]
 	}
 	return out
@@ -167,7 +170,9 @@ func Run(ctx context.Context, ev *Evaluator, cfg Config) (*Result, error) {
 			res.Evaluations, res.Requests = r.requests, r.requests
 		}
 		if _, ok := st.(LVW); ok {
-			res.Evaluations = res.Rounds // one evaluation per round, as Zhou counts
+			// One evaluation per round, as Zhou counts; requests too: the
+			// batch evaluated past the stopping round depends on Workers.
+			res.Evaluations, res.Requests = res.Rounds, res.Rounds
 		}
 	}
 	return res, err

@@ -58,8 +58,7 @@ func Conditioned(m, d int, cond float64, seed uint64) (*mat.Dense, error) {
 	if !(cond >= 1) || math.IsInf(cond, 0) {
 		return nil, featlab.Errorf(featlab.ErrParam, "synth.Conditioned: cond = %v must be finite and >= 1", cond)
 	}
-	// It draws m x d and d x d Gaussian matrices and an SVD of the first.
-	if err := featlab.CheckCells("synth.Conditioned: the data", "", m, d, 0); err != nil {
+	if err := featlab.CheckCells("synth.Conditioned: the matrix", "", m, d, 0); err != nil {
 		return nil, err
 	}
 	r := newRand(seed, streamConditioned)

@@ -160,6 +160,28 @@ func learner(id string, l featlab.Learner, opts ...opt) *entry {
 	return e
 }
 
+// as registers a variant (another config, criterion or strategy of the
+// same function) under its own id, covering the exported identifier id.
+func as(id string) opt { return func(e *entry) { e.covers = []string{id} } }
+
+// progressIgnored: the config has a Progress field that this function
+// documents it ignores (OMP on one signal: only OMPBatch reports), so the
+// panicking-Progress check does not apply; Workers is still varied.
+func progressIgnored(e *entry) { e.cfg = reflect.TypeOf(struct{ Workers int }{}) }
+
+// nanMarked returns v with NaN replaced by 0, for result fields whose doc
+// says NaN marks "not applicable" (a feature already chosen, a size never
+// reached): the finiteness check then covers every other value.
+func nanMarked(v []float64) []float64 {
+	out := append([]float64(nil), v...)
+	for i, x := range out {
+		if x != x {
+			out[i] = 0
+		}
+	}
+	return out
+}
+
 // nanIn: NaN is a documented marker in these result fields.
 func nanIn(fields ...string) opt {
 	return func(e *entry) { e.nanFields = append(e.nanFields, fields...) }

@@ -17,6 +17,7 @@ import (
 	"github.com/featlab/course/datasets"
 	"github.com/featlab/course/featlab"
 	"github.com/featlab/course/featlab/exercise"
+	"github.com/featlab/course/featlab/linear"
 	"github.com/featlab/course/featlab/transform"
 	"github.com/featlab/course/featlab/validate"
 )
@@ -473,5 +474,66 @@ func fromDataFrameLike() []failure {
 		}, want: errSays(featlab.ErrShape, `"extra"`)},
 		{input: "no target", call: func() (any, error) { return featlab.FromDataFrameLike(df.Drop("y"), like) }, want: errSays(featlab.ErrMissing, `"y"`)},
 		{input: "nil reference", call: func() (any, error) { return featlab.FromDataFrameLike(df, nil) }, want: errKinds(featlab.ErrParam)},
+	})
+}
+
+// isNilValue: featlab.IsNilValue on every kind of typed nil a user value
+// can hold, and on non-nil values of the same kinds.
+func isNilValue() []failure {
+	type pred struct {
+		name string
+		v    any
+		want bool
+	}
+	var (
+		pm   *mat.Dense
+		pf   func()
+		pmap map[string]int
+		ps   []int
+		pc   chan int
+		pl   featlab.Learner
+	)
+	cases := []pred{
+		{"nil", nil, true}, {"nil *mat.Dense", pm, true}, {"nil func", pf, true}, {"nil map", pmap, true},
+		{"nil slice", ps, true}, {"nil chan", pc, true}, {"nil Learner", pl, true},
+		{"nil *featlab.Selection", (*featlab.Selection)(nil), true},
+		{"nil *linear.Model as a Predictor", featlab.Predictor((*linear.Model)(nil)), true},
+		{"non-nil *mat.Dense", mat.NewDense(1, 1, nil), false}, {"0", 0, false}, {"empty string", "", false},
+		{"empty non-nil slice", []int{}, false}, {"struct value", featlab.Convergence{}, false},
+		{"func value", func() {}, false},
+	}
+	var out []outcome
+	for _, c := range cases {
+		out = append(out, outcome{input: "IsNilValue(" + c.name + ")", call: func() (any, error) {
+			if featlab.IsNilValue(c.v) != c.want {
+				return nil, errorString("IsNilValue(" + c.name + ") is wrong")
+			}
+			return nil, nil
+		}})
+	}
+	return runCases("featlab.IsNilValue", "typed nils", out)
+}
+
+// wrapChecks: featlab.Wrap keeps the sentinel, names the library once,
+// and passes nil through.
+func wrapChecks() []failure {
+	inner := featlab.Errorf(featlab.ErrShape, "lasso: 2 rows, 3 targets")
+	return runCases("featlab.Wrap", "error context", []outcome{
+		{input: "Wrap(nil)", call: func() (any, error) {
+			if featlab.Wrap(nil, "fold %d", 3) != nil {
+				return nil, errorString("Wrap(nil) is not nil")
+			}
+			return nil, nil
+		}},
+		{input: "Wrap twice of a library error", call: func() (any, error) {
+			return nil, featlab.Wrap(featlab.Wrap(inner, "fold %d", 3), "validate")
+		}, want: errSays(featlab.ErrShape, "featlab: validate: fold 3: lasso: 2 rows")},
+		{input: "Wrap of a plain error, a %v of NaN", call: func() (any, error) {
+			err := featlab.Wrap(errorString("user: broke"), "x = %v", math.NaN())
+			if strings.Count(err.Error(), "featlab: ") != 1 || !strings.Contains(err.Error(), "x = NaN: user: broke") {
+				return nil, errorString("message " + err.Error())
+			}
+			return nil, nil
+		}},
 	})
 }

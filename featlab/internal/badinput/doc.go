@@ -65,5 +65,11 @@
 // function returning the failures of its own cases (see core_test.go for
 // runCases). Options: classif (y holds labels), ignoresY, allowInf,
 // invariant(f) (a scale-free result), alsoCovers(ids...) (Context
-// variants and methods the entry exercises).
+// variants and methods the entry exercises), as(id) (a variant of a
+// function, with another config, strategy or criterion, registered under
+// its own name), progressIgnored (the config's Progress field is
+// documented as unused by this function). A result field whose doc says
+// NaN marks "not applicable" (a feature already chosen, a size never
+// reached) is blanked with nanMarked in a small view of the result (see
+// searchView, ompView), so the finiteness check covers every other value.
 package badinput

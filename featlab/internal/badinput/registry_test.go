@@ -19,7 +19,12 @@ import (
 // each new exported function (see doc.go); TestEveryExportedFunction
 // fails until you do.
 func registry() []*entry {
-	return append(append(append(append(moreEntries(), representEntries()...), sensingEntries()...), append(newPackageEntries(), teachingEntries()...)...), []*entry{
+	entries := append(moreEntries(), representEntries()...)
+	entries = append(entries, sensingEntries()...)
+	entries = append(entries, searchEntries()...)
+	entries = append(entries, greedyEntries()...)
+	entries = append(entries, teachingEntries()...)
+	return append(entries, []*entry{
 		// featlab core
 		plainXY("featlab.CheckXY", func(X mat.Matrix, y []float64) (any, error) {
 			m, d, err := featlab.CheckXY(X, y, nil)
@@ -43,6 +48,8 @@ func registry() []*entry {
 			return featlab.FromDataFrameClasses(df, "y", []string{"0", "1"})
 		}, alsoCovers("featlab.StripBOM")),
 		custom("featlab.FromDataFrameLike", "frame", nil, fromDataFrameLike),
+		custom("featlab.IsNilValue", "params", nil, isNilValue),
+		custom("featlab.Wrap", "params", nil, wrapChecks),
 		custom("featlab.CheckVector", "params", []string{"featlab.ClassLabels", "featlab.CheckCells", "featlab.FormatTable", "featlab.ToDataFrame", "featlab.FormatFloat"}, coreChecks),
 		custom("featlab.Dataset.Rows", "index", []string{"featlab.Dataset.Drop", "featlab.Dataset.Where", "featlab.Dataset.Filter", "featlab.Dataset.Columns", "featlab.Dataset.Index", "featlab.Dataset.IsCategorical", "featlab.DefaultNames"}, datasetMethods),
 		custom("featlab.NewSelection", "index", []string{"featlab.Selection.Mask", "featlab.Selection.Apply", "featlab.Selection.ApplyDataset", "featlab.Selection.ApplyFrame"}, selectionMethods),
@@ -83,12 +90,15 @@ func registry() []*entry {
 
 		// nb
 		custom("nb.Show", "params", nbIDs, nbChecks),
+		custom("nb.ErrorText", "params", nbTextIDs[1:], nbTextChecks),
 
 		// viz
 		custom("viz.Bars", "params", vizIDs, vizChecks),
+		custom("viz.SearchTrace", "params", []string{"viz.CriterionRounds", "viz.EntryOrder"}, vizSearchChecks),
 
 		// synth
 		custom("synth.Example251", "params", synthIDs[:len(synthIDs):len(synthIDs)], synthChecks),
+		custom("synth.Cuboid", "params", synthGreedyIDs[1:], synthGreedyChecks),
 
 		// exercise
 		custom("exercise.Check", "callback", []string{"exercise.Labels", "exercise.Normal", "exercise.Uniform", "exercise.Signs",

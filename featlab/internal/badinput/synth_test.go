@@ -75,3 +75,51 @@ var synthIDs = []string{"synth.BestSubset", "synth.ClipExample", "synth.ClipExam
 	"synth.Decoy", "synth.Documents", "synth.Elongated", "synth.Example251", "synth.Monotone", "synth.PearsonFailure",
 	"synth.Regression", "synth.Relevance", "synth.RidgeScale", "synth.RidgeScaleMoments", "synth.RidgeScalePopulation",
 	"synth.RidgeScaleRisk", "synth.RidgeScaleWStar", "synth.Sparse", "synth.TwoFeature", "synth.XOR"}
+
+// synthGreedyChecks: the generators of the search and greedy chapters
+// (issues 10 and 11), as synthChecks: nonsense sizes and parameters, a
+// valid size (finite data), same seed same bytes.
+func synthGreedyChecks() []failure {
+	pe := func(says ...string) *expectation { return &expectation{kinds: []error{featlab.ErrParam}, says: says} }
+	ds := func(d *featlab.Dataset, err error) (any, error) { return d, err }
+	gens := map[string]func(m int, seed uint64) (any, error){
+		"Cuboid":              func(m int, s uint64) (any, error) { return ds(synth.Cuboid(m, s)) },
+		"GreedyPitfall":       func(m int, s uint64) (any, error) { return ds(synth.GreedyPitfall(m, s)) },
+		"GreedyTrap":          func(m int, s uint64) (any, error) { return ds(synth.GreedyTrap(m, s)) },
+		"MissedPair":          func(m int, s uint64) (any, error) { return ds(synth.MissedPair(m, s)) },
+		"NoiseClassification": func(m int, s uint64) (any, error) { return ds(synth.NoiseClassification(m, 5, s)) },
+		"Conditioned":         func(m int, s uint64) (any, error) { return synth.Conditioned(m, 3, 1e6, s) },
+	}
+	var cases []outcome
+	for _, name := range sortedKeys(gens) {
+		g := gens[name]
+		cases = append(cases,
+			outcome{input: name + " with m = 0", call: func() (any, error) { return g(0, 1) }, want: pe()},
+			outcome{input: name + " with m = -5", call: func() (any, error) { return g(-5, 1) }, want: pe()},
+			outcome{input: name + " with m = 40", call: func() (any, error) { return g(40, 1) }},
+			outcome{input: name + " twice with seed 7", call: func() (any, error) {
+				a, err1 := g(40, 7)
+				b, err2 := g(40, 7)
+				if err1 != nil || err2 != nil || digest(a) != digest(b) {
+					return nil, errorString("the same seed gave different data")
+				}
+				return nil, nil
+			}},
+		)
+	}
+	cases = append(cases,
+		outcome{input: "NoiseClassification with d = 0", call: func() (any, error) { return ds(synth.NoiseClassification(40, 0, 1)) }, want: pe()},
+		outcome{input: "NoiseClassification with m = 3", call: func() (any, error) { return ds(synth.NoiseClassification(3, 2, 1)) }, want: pe()},
+		outcome{input: "NoiseClassification with 10^6 x 10^6", call: func() (any, error) { return ds(synth.NoiseClassification(1e6, 1e6, 1)) }, want: errKinds(featlab.ErrTooLarge)},
+		outcome{input: "Conditioned with cond = 0.5", call: func() (any, error) { return synth.Conditioned(10, 3, 0.5, 1) }, want: pe("cond")},
+		outcome{input: "Conditioned with cond = NaN", call: func() (any, error) { return synth.Conditioned(10, 3, math.NaN(), 1) }, want: pe("cond")},
+		outcome{input: "Conditioned with cond = +Inf", call: func() (any, error) { return synth.Conditioned(10, 3, math.Inf(1), 1) }, want: pe("cond")},
+		outcome{input: "Conditioned with m = 2 < d = 3", call: func() (any, error) { return synth.Conditioned(2, 3, 10, 1) }, want: pe("m = 2", "d = 3")},
+		outcome{input: "Conditioned with d = 1", call: func() (any, error) { return synth.Conditioned(5, 1, 10, 1) }},
+		outcome{input: "Conditioned with 10^6 x 10^5", call: func() (any, error) { return synth.Conditioned(1e6, 1e5, 10, 1) }, want: errKinds(featlab.ErrTooLarge)},
+	)
+	return runCases("synth", "generators of the search and greedy chapters", cases)
+}
+
+var synthGreedyIDs = []string{"synth.Cuboid", "synth.GreedyPitfall", "synth.GreedyTrap", "synth.MissedPair",
+	"synth.NoiseClassification", "synth.Conditioned"}

@@ -7,6 +7,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/plot"
 
+	"github.com/featlab/course/featlab"
 	"github.com/featlab/course/featlab/filter"
 	"github.com/featlab/course/featlab/linear"
 	"github.com/featlab/course/featlab/stability"
@@ -150,4 +151,74 @@ func (nanGrid) Z(c, r int) float64 {
 		return math.NaN()
 	}
 	return float64(c + r)
+}
+
+// vizSearchChecks: the figures of the search and greedy chapters on
+// hostile plain data, drawn to SVG: an error wrapping a sentinel (ErrShape
+// for lengths that disagree, ErrParam for an index out of range) or a
+// figure, never a panic.
+func vizSearchChecks() []failure {
+	nan, inf := math.NaN(), math.Inf(1)
+	drawP := func(p *plot.Plot, err error) (any, error) {
+		if err != nil {
+			return nil, err
+		}
+		return nil, viz.WriteSVG(p, io.Discard, viz.Width, viz.Height)
+	}
+	drawG := func(g *viz.Grid, err error) (any, error) {
+		if err != nil {
+			return nil, err
+		}
+		return nil, g.WriteSVG(io.Discard)
+	}
+	c := func(name string, f func() (any, error)) outcome { return outcome{input: name, call: f, noPanic: true} }
+	ok := func(name string, f func() (any, error)) outcome { return outcome{input: name, call: f} }
+	names3 := []string{"a", "b", "c"}
+	rounds := [][]float64{{1, 2, 3}, {nan, 0.5, 0.25}}
+	tr := viz.TraceSeries{Name: "forward", Scores: []float64{3, 2, 1.5}, Labels: []string{"+a", "+b", "+c"}}
+	return runCases("viz", "figures of the search and greedy chapters", []outcome{
+		ok("SearchTrace valid", func() (any, error) { return drawP(viz.SearchTrace("t", "step", "RSS", tr)) }),
+		c("SearchTrace no series", func() (any, error) { return drawP(viz.SearchTrace("t", "step", "RSS")) }),
+		{input: "SearchTrace 2 labels for 3 scores", call: func() (any, error) {
+			return drawP(viz.SearchTrace("t", "s", "y", viz.TraceSeries{Scores: []float64{1, 2, 3}, Labels: []string{"a", "b"}}))
+		}, want: errKinds(featlab.ErrShape)},
+		{input: "SearchTrace 2 steps for 3 scores", call: func() (any, error) {
+			return drawP(viz.SearchTrace("t", "s", "y", viz.TraceSeries{X: []float64{1, 2}, Scores: []float64{1, 2, 3}}))
+		}, want: errKinds(featlab.ErrShape)},
+		c("SearchTrace NaN and Inf scores", func() (any, error) {
+			return drawP(viz.SearchTrace("t", "s", "y", viz.TraceSeries{Scores: []float64{nan, inf, 1}}))
+		}),
+		c("SearchTrace empty series", func() (any, error) { return drawP(viz.SearchTrace("t", "s", "y", viz.TraceSeries{})) }),
+		ok("CriterionRounds valid", func() (any, error) { return drawG(viz.CriterionRounds("t", "RSS", names3, rounds, []int{2, 1}, 2)) }),
+		c("CriterionRounds nil", func() (any, error) { return drawG(viz.CriterionRounds("t", "RSS", nil, nil, nil, 2)) }),
+		{input: "CriterionRounds 2 rounds, 1 pick", call: func() (any, error) {
+			return drawG(viz.CriterionRounds("t", "RSS", names3, rounds, []int{2}, 2))
+		}, want: errKinds(featlab.ErrShape)},
+		{input: "CriterionRounds 2 scores for 3 names", call: func() (any, error) {
+			return drawG(viz.CriterionRounds("t", "RSS", names3, [][]float64{{1, 2}}, []int{0}, 2))
+		}, want: errKinds(featlab.ErrShape)},
+		{input: "CriterionRounds pick 7 of 3 features", call: func() (any, error) {
+			return drawG(viz.CriterionRounds("t", "RSS", names3, rounds, []int{7, 1}, 2))
+		}, want: errSays(featlab.ErrParam, "7")},
+		c("CriterionRounds 0 columns", func() (any, error) { return drawG(viz.CriterionRounds("t", "RSS", names3, rounds, []int{2, 1}, 0)) }),
+		c("CriterionRounds all NaN, Inf", func() (any, error) {
+			return drawG(viz.CriterionRounds("t", "RSS", names3, [][]float64{{nan, nan, inf}}, []int{2}, 1))
+		}),
+		ok("EntryOrder valid", func() (any, error) {
+			return drawP(viz.EntryOrder("t", names3, []string{"forward", "lasso"}, [][]int{{2, 0, 1}, {0, 2}}))
+		}),
+		c("EntryOrder nil", func() (any, error) { return drawP(viz.EntryOrder("t", nil, nil, nil)) }),
+		{input: "EntryOrder 1 method name for 2 orders", call: func() (any, error) {
+			return drawP(viz.EntryOrder("t", names3, []string{"forward"}, [][]int{{2}, {0}}))
+		}, want: errKinds(featlab.ErrShape)},
+		{input: "EntryOrder feature 3 of 3", call: func() (any, error) {
+			return drawP(viz.EntryOrder("t", names3, []string{"forward"}, [][]int{{3}}))
+		}, want: errSays(featlab.ErrParam, "3")},
+		{input: "EntryOrder feature -1", call: func() (any, error) {
+			return drawP(viz.EntryOrder("t", names3, []string{"forward"}, [][]int{{-1}}))
+		}, want: errSays(featlab.ErrParam, "-1")},
+		c("EntryOrder a feature entered twice", func() (any, error) {
+			return drawP(viz.EntryOrder("t", names3, []string{"forward"}, [][]int{{1, 1}}))
+		}),
+	})
 }
