@@ -456,7 +456,7 @@ func (r *kmRun) run(maxIter int, tol float64, alg KMeansAlgorithm) {
 		case alg == Elkan && first:
 			r.assignElkanFull(upper, lowK)
 		case alg == Elkan:
-			r.assignElkan(upper, lowK, cc, half)
+			r.assignElkan(upper, lowK, cc, half, moved)
 		case alg == Hamerly && !first:
 			r.assignHamerly(upper, lower, half)
 		default:
@@ -526,15 +526,7 @@ func (r *kmRun) run(maxIter int, tol float64, alg KMeansAlgorithm) {
 			}
 			r.halfDistances(half)
 		}
-		if alg == Elkan {
-			for i := 0; i < m; i++ {
-				upper[i] += moved[r.labels[i]]
-				l := lowK[i*k : (i+1)*k]
-				for j, p := range moved {
-					l[j] = max(0, l[j]-p)
-				}
-			}
-		}
+		// Elkan: the bounds follow the moves in the next assignElkan
 	}
 	if !strict {
 		r.assignFull(upper, lower)
@@ -603,39 +595,48 @@ func (r *kmRun) assignElkanFull(upper, low []float64) {
 
 // assignElkan relabels the points with Elkan's bounds. As in Hamerly, the
 // pruning tests are loosened by a relative 1e-12 against rounding.
-func (r *kmRun) assignElkan(upper, low, cc, half []float64) {
+func (r *kmRun) assignElkan(upper, low, cc, half, moved []float64) {
 	d, k := r.d, r.k
+	const shrink = 1 - 1e-12
 	for j := range half {
 		half[j] = math.Inf(1)
 	}
+	// cc holds the half centre-centre distances already shrunk.
 	for j := 0; j < k; j++ {
 		cc[j*k+j] = 0
 		for l := j + 1; l < k; l++ {
 			v := 0.5 * math.Sqrt(sqDist(r.c[j*d:(j+1)*d], r.c[l*d:(l+1)*d]))
-			cc[j*k+l], cc[l*k+j] = v, v
+			cc[j*k+l], cc[l*k+j] = v*shrink, v*shrink
 			half[j] = min(half[j], v)
 			half[l] = min(half[l], v)
 		}
 	}
-	const shrink = 1 - 1e-12
+	moved = moved[:k]
 	for i := 0; i < r.m; i++ {
 		a := r.labels[i]
-		u := upper[i]
+		l := low[i*k : (i+1)*k]
+		// the bounds follow the last moves of the centroids (done here
+		// rather than in a separate pass, while l is in cache)
+		u := upper[i] + moved[a]
+		for j, p := range moved {
+			l[j] = max(0, l[j]-p)
+		}
 		if u <= half[a]*shrink {
+			upper[i] = u
 			continue
 		}
 		xi := r.x[i*d : (i+1)*d]
-		l := low[i*k : (i+1)*k]
 		stale := true
+		cca := cc[a*k : (a+1)*k]
 		for j := 0; j < k; j++ {
-			if j == a || u <= l[j]*shrink || u <= cc[a*k+j]*shrink {
+			if j == a || u <= l[j]*shrink || u <= cca[j] {
 				continue
 			}
 			if stale {
 				u = math.Sqrt(sqDist(xi, r.c[a*d:(a+1)*d]))
 				l[a] = u
 				stale = false
-				if u <= l[j]*shrink || u <= cc[a*k+j]*shrink {
+				if u <= l[j]*shrink || u <= cca[j] {
 					continue
 				}
 			}
@@ -643,6 +644,7 @@ func (r *kmRun) assignElkan(upper, low, cc, half []float64) {
 			l[j] = dj
 			if dj < u || (dj == u && j < a) {
 				a, u = j, dj
+				cca = cc[a*k : (a+1)*k]
 			}
 		}
 		r.labels[i] = a
