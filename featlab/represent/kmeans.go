@@ -372,7 +372,20 @@ func kmeansPP(x []float64, m, d, k int, rng *rand.Rand) []float64 {
 						d0, d1, d2, d3 := a8[0]-c0, a8[1]-c1, a8[2]-c2, a8[3]-c3
 						d4, d5, d6, d7 := a8[4]-c4, a8[5]-c5, a8[6]-c6, a8[7]-c7
 						if s8 := (d0*d0 + d1*d1) + (d2*d2 + d3*d3) + (d4*d4 + d5*d5) + (d6*d6 + d7*d7); s8 < v {
-							v = min(v, s8+sqDistBelow8(x[i*d+8:(i+1)*d], ct8, v-s8))
+							if d >= 16 {
+								// the next 8 inline too, the rest as
+								// sqDistBelow8 would add them
+								a8, b8 := x[i*d+8:i*d+16:i*d+16], ct8[:8:8]
+								d0, d1, d2, d3 = a8[0]-b8[0], a8[1]-b8[1], a8[2]-b8[2], a8[3]-b8[3]
+								d4, d5, d6, d7 = a8[4]-b8[4], a8[5]-b8[5], a8[6]-b8[6], a8[7]-b8[7]
+								s := (d0*d0 + d1*d1) + (d2*d2 + d3*d3) + (d4*d4 + d5*d5) + (d6*d6 + d7*d7)
+								if bound := v - s8; s < bound {
+									s = sqDistBelow8From(s, x[i*d+16:(i+1)*d], ct8[8:], bound)
+								}
+								v = min(v, s8+s)
+							} else {
+								v = min(v, s8+sqDistBelow8(x[i*d+8:(i+1)*d], ct8, v-s8))
+							}
 						}
 					}
 					out[i] = v
