@@ -631,8 +631,13 @@ func (r *kmRun) assignElkan(upper, low, cc, half, moved []float64) {
 		// the bounds follow the last moves of the centroids (done here
 		// rather than in a separate pass, while l is in cache)
 		u := upper[i] + moved[a]
+		l = l[:len(moved)]
 		for j, p := range moved {
-			l[j] = max(0, l[j]-p)
+			v := l[j] - p
+			if v < 0 {
+				v = 0
+			}
+			l[j] = v
 		}
 		if u <= half[a]*shrink {
 			upper[i] = u
