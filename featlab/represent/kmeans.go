@@ -579,23 +579,12 @@ func (r *kmRun) assignFull(upper, lower []float64) {
 // assignElkanFull labels every point and sets all Elkan bounds exactly.
 func (r *kmRun) assignElkanFull(upper, low []float64) {
 	d, k := r.d, r.k
-	// A partial distance search: a centroid whose partial sum already
-	// exceeds the best (by a relative 1e-12, against rounding) cannot win,
-	// and the partial sum, shrunk by the same margin, is a valid lower
-	// bound. Centroids that can win get their exact distance, as before.
-	const grow, shrink = 1 + 1e-12, 1 - 1e-12
 	for i := 0; i < r.m; i++ {
 		xi := r.x[i*d : (i+1)*d]
 		l := low[i*k : (i+1)*k]
 		b, bj := math.Inf(1), 0
 		for j := 0; j < k; j++ {
-			cj := r.c[j*d : (j+1)*d]
-			p := sqDistBelow8(xi, cj, b*grow)
-			if p >= b*grow {
-				l[j] = math.Sqrt(p) * shrink
-				continue
-			}
-			s := sqDist(xi, cj)
+			s := sqDist(xi, r.c[j*d:(j+1)*d])
 			l[j] = math.Sqrt(s)
 			if s < b {
 				b, bj = s, j
