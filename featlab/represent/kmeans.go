@@ -349,59 +349,45 @@ func kmeansPP(x []float64, m, d, k int, rng *rand.Rand) []float64 {
 			}
 			pots[t] = 0
 		}
-		// One pass over the points per trial, with the trial's first
-		// coordinates held in registers.
+		// One pass over the points for all trials (each x_i is read once).
 		// ||x - ct|| >= ||ct - mu_a|| - ||x - mu_a|| >= ||x - mu_a|| when
 		// ||ct - mu_a||^2 >= 4 ||x - mu_a||^2: then the minimum is
 		// unchanged. Otherwise a partial distance search: the columns come
 		// in decreasing variance (see fit), so the sum passes v early.
-		for t, ct := range cts {
-			cct := cc[t*k : t*k+j]
-			out := cand[t*m : (t+1)*m]
-			p := 0.0
-			if d >= 8 {
-				b8 := ct[:8:8]
-				c0, c1, c2, c3 := b8[0], b8[1], b8[2], b8[3]
-				c4, c5, c6, c7 := b8[4], b8[5], b8[6], b8[7]
-				ct8 := ct[8:]
-				for i := range out {
-					v := closest[i]
-					if cct[assign[i]] < 4*v {
-						// first 8 coordinates inline: most searches stop here
-						a8 := x[i*d : i*d+8 : i*d+8]
-						d0, d1, d2, d3 := a8[0]-c0, a8[1]-c1, a8[2]-c2, a8[3]-c3
-						d4, d5, d6, d7 := a8[4]-c4, a8[5]-c5, a8[6]-c6, a8[7]-c7
-						if s8 := (d0*d0 + d1*d1) + (d2*d2 + d3*d3) + (d4*d4 + d5*d5) + (d6*d6 + d7*d7); s8 < v {
-							if d >= 16 {
-								// the next 8 inline too, the rest as
-								// sqDistBelow8 would add them
-								a8, b8 := x[i*d+8:i*d+16:i*d+16], ct8[:8:8]
-								d0, d1, d2, d3 = a8[0]-b8[0], a8[1]-b8[1], a8[2]-b8[2], a8[3]-b8[3]
-								d4, d5, d6, d7 = a8[4]-b8[4], a8[5]-b8[5], a8[6]-b8[6], a8[7]-b8[7]
-								s := (d0*d0 + d1*d1) + (d2*d2 + d3*d3) + (d4*d4 + d5*d5) + (d6*d6 + d7*d7)
-								if bound := v - s8; s < bound {
-									s = sqDistBelow8From(s, x[i*d+16:(i+1)*d], ct8[8:], bound)
-								}
-								v = min(v, s8+s)
-							} else {
-								v = min(v, s8+sqDistBelow8(x[i*d+8:(i+1)*d], ct8, v-s8))
-							}
+		for i := 0; i < m; i++ {
+			v0, a := closest[i], assign[i]
+			xi := x[i*d : (i+1)*d]
+			for t, ct := range cts {
+				v := v0
+				if cc[t*k+a] < 4*v && d >= 16 {
+					// first 16 coordinates inline: most searches stop
+					// here; the sums are those of sqDistBelow8
+					a8, b8 := xi[:8:8], ct[:8:8]
+					d0, d1, d2, d3 := a8[0]-b8[0], a8[1]-b8[1], a8[2]-b8[2], a8[3]-b8[3]
+					d4, d5, d6, d7 := a8[4]-b8[4], a8[5]-b8[5], a8[6]-b8[6], a8[7]-b8[7]
+					if s8 := (d0*d0 + d1*d1) + (d2*d2 + d3*d3) + (d4*d4 + d5*d5) + (d6*d6 + d7*d7); s8 < v {
+						a8, b8 = xi[8:16:16], ct[8:16:16]
+						d0, d1, d2, d3 = a8[0]-b8[0], a8[1]-b8[1], a8[2]-b8[2], a8[3]-b8[3]
+						d4, d5, d6, d7 = a8[4]-b8[4], a8[5]-b8[5], a8[6]-b8[6], a8[7]-b8[7]
+						s := (d0*d0 + d1*d1) + (d2*d2 + d3*d3) + (d4*d4 + d5*d5) + (d6*d6 + d7*d7)
+						if bound := v - s8; s < bound {
+							s = sqDistBelow8From(s, xi[16:], ct[16:], bound)
 						}
+						v = min(v, s8+s)
 					}
-					out[i] = v
-					p += v
-				}
-			} else {
-				for i := range out {
-					v := closest[i]
-					if cct[assign[i]] < 4*v {
-						v = min(v, sqDistBelow8(x[i*d:(i+1)*d], ct, v))
+				} else if cc[t*k+a] < 4*v && d >= 8 {
+					a8, b8 := xi[:8:8], ct[:8:8]
+					d0, d1, d2, d3 := a8[0]-b8[0], a8[1]-b8[1], a8[2]-b8[2], a8[3]-b8[3]
+					d4, d5, d6, d7 := a8[4]-b8[4], a8[5]-b8[5], a8[6]-b8[6], a8[7]-b8[7]
+					if s8 := (d0*d0 + d1*d1) + (d2*d2 + d3*d3) + (d4*d4 + d5*d5) + (d6*d6 + d7*d7); s8 < v {
+						v = min(v, s8+sqDistBelow8(xi[8:], ct[8:], v-s8))
 					}
-					out[i] = v
-					p += v
+				} else if cc[t*k+a] < 4*v {
+					v = min(v, sqDistBelow8(xi, ct, v))
 				}
+				cand[t*m+i] = v
+				pots[t] += v
 			}
-			pots[t] = p
 		}
 		bt := 0
 		for t := 1; t < trials; t++ {
