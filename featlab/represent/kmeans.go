@@ -327,7 +327,7 @@ func kmeansPP(x []float64, m, d, k int, rng *rand.Rand) []float64 {
 		pot += closest[i]
 	}
 	cum := make([]float64, m)
-	cand := make([]float64, trials*m) // cand[t*m+i]: closest after adding trial t
+	cand := make([]float64, trials*m) // cand[i*trials+t]: closest after adding trial t
 	cc := make([]float64, trials*k)   // cc[t*k+a]: ||trial t - mu_a||^2
 	ids := make([]int, trials)
 	cts := make([][]float64, trials)
@@ -385,7 +385,7 @@ func kmeansPP(x []float64, m, d, k int, rng *rand.Rand) []float64 {
 				} else if cc[t*k+a] < 4*v {
 					v = min(v, sqDistBelow8(xi, ct, v))
 				}
-				cand[t*m+i] = v
+				cand[i*trials+t] = v
 				pots[t] += v
 			}
 		}
@@ -396,9 +396,8 @@ func kmeansPP(x []float64, m, d, k int, rng *rand.Rand) []float64 {
 			}
 		}
 		copy(c[j*d:(j+1)*d], cts[bt])
-		best := cand[bt*m : (bt+1)*m]
-		for i, v := range best {
-			if v < closest[i] {
+		for i := range closest {
+			if v := cand[i*trials+bt]; v < closest[i] {
 				assign[i] = j
 				closest[i] = v
 			}
