@@ -159,8 +159,13 @@ func sqDistBelow(a, b []float64, bound float64) float64 {
 
 // sqDistBelow8 is sqDistBelow testing the bound every 8 coordinates.
 func sqDistBelow8(a, b []float64, bound float64) float64 {
+	return sqDistBelow8From(0, a, b, bound)
+}
+
+// sqDistBelow8From is sqDistBelow8 continuing a partial sum s (it adds the
+// blocks of 8 to s in the same order).
+func sqDistBelow8From(s float64, a, b []float64, bound float64) float64 {
 	b = b[:len(a)]
-	s := 0.0
 	i := 0
 	for ; i+8 <= len(a); i += 8 {
 		d0, d1, d2, d3 := a[i]-b[i], a[i+1]-b[i+1], a[i+2]-b[i+2], a[i+3]-b[i+3]

@@ -327,7 +327,7 @@ func kmeansPP(x []float64, m, d, k int, rng *rand.Rand) []float64 {
 		pot += closest[i]
 	}
 	cum := make([]float64, m)
-	cand := make([]float64, trials*m) // cand[t*m+i]: closest after adding trial t
+	cand := make([]float64, trials*m) // cand[i*trials+t]: closest after adding trial t
 	cc := make([]float64, trials*k)   // cc[t*k+a]: ||trial t - mu_a||^2
 	ids := make([]int, trials)
 	cts := make([][]float64, trials)
@@ -359,8 +359,23 @@ func kmeansPP(x []float64, m, d, k int, rng *rand.Rand) []float64 {
 			xi := x[i*d : (i+1)*d]
 			for t, ct := range cts {
 				v := v0
-				if cc[t*k+a] < 4*v && d >= 8 {
-					// first 8 coordinates inline: most searches stop here
+				if cc[t*k+a] < 4*v && d >= 16 {
+					// first 16 coordinates inline: most searches stop
+					// here; the sums are those of sqDistBelow8
+					a8, b8 := xi[:8:8], ct[:8:8]
+					d0, d1, d2, d3 := a8[0]-b8[0], a8[1]-b8[1], a8[2]-b8[2], a8[3]-b8[3]
+					d4, d5, d6, d7 := a8[4]-b8[4], a8[5]-b8[5], a8[6]-b8[6], a8[7]-b8[7]
+					if s8 := (d0*d0 + d1*d1) + (d2*d2 + d3*d3) + (d4*d4 + d5*d5) + (d6*d6 + d7*d7); s8 < v {
+						a8, b8 = xi[8:16:16], ct[8:16:16]
+						d0, d1, d2, d3 = a8[0]-b8[0], a8[1]-b8[1], a8[2]-b8[2], a8[3]-b8[3]
+						d4, d5, d6, d7 = a8[4]-b8[4], a8[5]-b8[5], a8[6]-b8[6], a8[7]-b8[7]
+						s := (d0*d0 + d1*d1) + (d2*d2 + d3*d3) + (d4*d4 + d5*d5) + (d6*d6 + d7*d7)
+						if bound := v - s8; s < bound {
+							s = sqDistBelow8From(s, xi[16:], ct[16:], bound)
+						}
+						v = min(v, s8+s)
+					}
+				} else if cc[t*k+a] < 4*v && d >= 8 {
 					a8, b8 := xi[:8:8], ct[:8:8]
 					d0, d1, d2, d3 := a8[0]-b8[0], a8[1]-b8[1], a8[2]-b8[2], a8[3]-b8[3]
 					d4, d5, d6, d7 := a8[4]-b8[4], a8[5]-b8[5], a8[6]-b8[6], a8[7]-b8[7]
@@ -370,7 +385,7 @@ func kmeansPP(x []float64, m, d, k int, rng *rand.Rand) []float64 {
 				} else if cc[t*k+a] < 4*v {
 					v = min(v, sqDistBelow8(xi, ct, v))
 				}
-				cand[t*m+i] = v
+				cand[i*trials+t] = v
 				pots[t] += v
 			}
 		}
@@ -381,9 +396,8 @@ func kmeansPP(x []float64, m, d, k int, rng *rand.Rand) []float64 {
 			}
 		}
 		copy(c[j*d:(j+1)*d], cts[bt])
-		best := cand[bt*m : (bt+1)*m]
-		for i, v := range best {
-			if v < closest[i] {
+		for i := range closest {
+			if v := cand[i*trials+bt]; v < closest[i] {
 				assign[i] = j
 				closest[i] = v
 			}
@@ -440,7 +454,7 @@ func (r *kmRun) run(maxIter int, tol float64, alg KMeansAlgorithm) {
 		case alg == Elkan && first:
 			r.assignElkanFull(upper, lowK)
 		case alg == Elkan:
-			r.assignElkan(upper, lowK, cc, half)
+			r.assignElkan(upper, lowK, cc, half, moved)
 		case alg == Hamerly && !first:
 			r.assignHamerly(upper, lower, half)
 		default:
@@ -510,15 +524,7 @@ func (r *kmRun) run(maxIter int, tol float64, alg KMeansAlgorithm) {
 			}
 			r.halfDistances(half)
 		}
-		if alg == Elkan {
-			for i := 0; i < m; i++ {
-				upper[i] += moved[r.labels[i]]
-				l := lowK[i*k : (i+1)*k]
-				for j, p := range moved {
-					l[j] = max(0, l[j]-p)
-				}
-			}
-		}
+		// Elkan: the bounds follow the moves in the next assignElkan
 	}
 	if !strict {
 		r.assignFull(upper, lower)
@@ -576,39 +582,53 @@ func (r *kmRun) assignElkanFull(upper, low []float64) {
 
 // assignElkan relabels the points with Elkan's bounds. As in Hamerly, the
 // pruning tests are loosened by a relative 1e-12 against rounding.
-func (r *kmRun) assignElkan(upper, low, cc, half []float64) {
+func (r *kmRun) assignElkan(upper, low, cc, half, moved []float64) {
 	d, k := r.d, r.k
+	const shrink = 1 - 1e-12
 	for j := range half {
 		half[j] = math.Inf(1)
 	}
+	// cc holds the half centre-centre distances already shrunk.
 	for j := 0; j < k; j++ {
 		cc[j*k+j] = 0
 		for l := j + 1; l < k; l++ {
 			v := 0.5 * math.Sqrt(sqDist(r.c[j*d:(j+1)*d], r.c[l*d:(l+1)*d]))
-			cc[j*k+l], cc[l*k+j] = v, v
+			cc[j*k+l], cc[l*k+j] = v*shrink, v*shrink
 			half[j] = min(half[j], v)
 			half[l] = min(half[l], v)
 		}
 	}
-	const shrink = 1 - 1e-12
+	moved = moved[:k]
 	for i := 0; i < r.m; i++ {
 		a := r.labels[i]
-		u := upper[i]
+		l := low[i*k : (i+1)*k]
+		// the bounds follow the last moves of the centroids (done here
+		// rather than in a separate pass, while l is in cache)
+		u := upper[i] + moved[a]
+		l = l[:len(moved)]
+		for j, p := range moved {
+			v := l[j] - p
+			if v < 0 {
+				v = 0
+			}
+			l[j] = v
+		}
 		if u <= half[a]*shrink {
+			upper[i] = u
 			continue
 		}
 		xi := r.x[i*d : (i+1)*d]
-		l := low[i*k : (i+1)*k]
 		stale := true
+		cca := cc[a*k : (a+1)*k]
 		for j := 0; j < k; j++ {
-			if j == a || u <= l[j]*shrink || u <= cc[a*k+j]*shrink {
+			if j == a || u <= l[j]*shrink || u <= cca[j] {
 				continue
 			}
 			if stale {
 				u = math.Sqrt(sqDist(xi, r.c[a*d:(a+1)*d]))
 				l[a] = u
 				stale = false
-				if u <= l[j]*shrink || u <= cc[a*k+j]*shrink {
+				if u <= l[j]*shrink || u <= cca[j] {
 					continue
 				}
 			}
@@ -616,6 +636,7 @@ func (r *kmRun) assignElkan(upper, low, cc, half []float64) {
 			l[j] = dj
 			if dj < u || (dj == u && j < a) {
 				a, u = j, dj
+				cca = cc[a*k : (a+1)*k]
 			}
 		}
 		r.labels[i] = a
