@@ -112,7 +112,9 @@ func Do(ctx context.Context, n, workers int, progress func(done, total int), fn 
 					if errs[i] != nil {
 						stop()
 					}
-					done <- i
+					if progress != nil {
+						done <- i
+					}
 				}
 			}()
 		}
@@ -121,6 +123,7 @@ func Do(ctx context.Context, n, workers int, progress func(done, total int), fn 
 			close(done)
 		}()
 		count := 0
+		// Without a progress callback nothing is sent: this only waits.
 		for range done {
 			count++
 			if progress != nil && progErr == nil {
