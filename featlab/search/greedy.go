@@ -89,12 +89,7 @@ func (f Forward) run(r *runner) (*Result, error) {
 		if err != nil {
 			return r.partial(res, cur, curScore, f.Rule), err
 		}
-		bi := 0
-		for i := range scores {
-			if r.ev.Better(scores[i], scores[bi]) {
-				bi = i
-			}
-		}
+		bi := argBest(r.ev, scores)
 		if f.Rule == StopRule && len(cur) > 0 && !r.improves(scores[bi], curScore, f.MinImprove) {
 			break
 		}
@@ -183,12 +178,7 @@ func (b Backward) run(r *runner) (*Result, error) {
 		if err != nil {
 			return r.partial(res, cur, curScore, b.Rule), err
 		}
-		bi := 0
-		for i := range scores {
-			if r.ev.Better(scores[i], scores[bi]) {
-				bi = i
-			}
-		}
+		bi := argBest(r.ev, scores)
 		if b.Rule == StopRule && r.improves(curScore, scores[bi], b.MinImprove) {
 			break
 		}
