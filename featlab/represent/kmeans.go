@@ -219,16 +219,28 @@ func (km *KMeans) fit(ctx context.Context, X mat.Matrix) error {
 			alg = Hamerly
 		}
 	}
+	var proj *kmProj
+	if init == nil {
+		proj = newKMProj(x, m, d)
+	}
 	runs := make([]*kmRun, nInit)
 	var stop error
 	err = par.Do(ctx, nInit, cfg.Workers, cfg.Progress, func(r int) error {
 		km := kmRun{x: x, m: m, d: d, k: cfg.K}
+		var seed *seeding
 		if init != nil {
 			km.c = append([]float64(nil), init...)
 		} else {
-			km.c = kmeansPP(x, m, d, cfg.K, rand.New(rand.NewPCG(cfg.Seed, uint64(r)+1)))
+			// Elkan starts from the seeding's bounds when K is small; for
+			// larger K the exact bounds of a full assignment pay for
+			// themselves in the later iterations.
+			sd := kmeansPP(x, proj, m, d, cfg.K, rand.New(rand.NewPCG(cfg.Seed, uint64(r)+1)), alg == Elkan && cfg.K <= kmSeedBoundsK)
+			km.c = sd.c
+			if sd.low != nil {
+				seed = &sd
+			}
 		}
-		km.run(maxIter, absTol, alg)
+		km.run(maxIter, absTol, alg, seed)
 		runs[r] = &km
 		return nil
 	})
@@ -313,30 +325,41 @@ func meanVariance(x []float64, m, d int) float64 {
 // kmeansPP is scikit-learn's greedy k-means++ (Arthur and Vassilvitskii
 // 2007): each new centroid is the best, by resulting potential, of
 // 2 + floor(ln k) points sampled with probability proportional to the
-// squared distance to the closest chosen centroid.
-func kmeansPP(x []float64, m, d, k int, rng *rand.Rand) []float64 {
+// squared distance to the closest chosen centroid. The best trial is the
+// one that lowers the potential most; the distances that decide it are
+// exact, the projection p only rules out pairs that cannot change it. With
+// wantLow the seeding also returns the first assignment and Elkan's lower
+// bounds it met on the way.
+func kmeansPP(x []float64, p *kmProj, m, d, k int, rng *rand.Rand, wantLow bool) seeding {
+	const q = kmProjDim
 	c := make([]float64, k*d)
 	trials := 2 + int(math.Log(float64(k)))
 	first := rng.IntN(m)
 	copy(c[:d], x[first*d:(first+1)*d])
 	closest := make([]float64, m)
 	assign := make([]int, m) // closest chosen centroid, for pruning
-	pot := 0.0
+	var low []float64
+	if wantLow {
+		low = make([]float64, m*k)
+	}
 	for i := range closest {
 		closest[i] = sqDist(x[i*d:(i+1)*d], c[:d])
-		pot += closest[i]
+		if low != nil {
+			low[i*k] = math.Sqrt(closest[i])
+		}
 	}
 	cum := make([]float64, m)
 	cand := make([]float64, trials*m) // cand[i*trials+t]: closest after adding trial t
 	cc := make([]float64, trials*k)   // cc[t*k+a]: ||trial t - mu_a||^2
 	ids := make([]int, trials)
 	cts := make([][]float64, trials)
-	pots := make([]float64, trials)
+	ctr := make([][]float64, trials) // their projections
+	gains := make([]float64, trials) // decrease of the potential
 	for j := 1; j < k; j++ {
-		s := 0.0
+		pot := 0.0
 		for i, v := range closest {
-			s += v
-			cum[i] = s
+			pot += v
+			cum[i] = pot
 		}
 		// all trial points are drawn from the same distribution first, as
 		// scikit-learn does
@@ -344,68 +367,92 @@ func kmeansPP(x []float64, m, d, k int, rng *rand.Rand) []float64 {
 			id := sort.SearchFloat64s(cum, rng.Float64()*pot)
 			ids[t] = min(id, m-1)
 			cts[t] = x[ids[t]*d : (ids[t]+1)*d]
+			ctr[t] = p.xr[ids[t]*q : (ids[t]+1)*q]
 			for a := 0; a < j; a++ {
 				cc[t*k+a] = sqDist(cts[t], c[a*d:(a+1)*d]) * (1 - 1e-9)
 			}
-			pots[t] = 0
+			gains[t] = 0
 		}
 		// One pass over the points for all trials (each x_i is read once).
 		// ||x - ct|| >= ||ct - mu_a|| - ||x - mu_a|| >= ||x - mu_a|| when
 		// ||ct - mu_a||^2 >= 4 ||x - mu_a||^2: then the minimum is
-		// unchanged. Otherwise a partial distance search: the columns come
-		// in decreasing variance (see fit), so the sum passes v early.
+		// unchanged. Otherwise the projected distance over 8, then 16
+		// principal coordinates usually proves the same (kmProj); the
+		// exact distance is computed for the rest.
 		for i := 0; i < m; i++ {
 			v0, a := closest[i], assign[i]
 			xi := x[i*d : (i+1)*d]
+			xr := p.xr[i*q : (i+1)*q : (i+1)*q]
+			bound := p.widen(v0)
 			for t, ct := range cts {
-				v := v0
-				if cc[t*k+a] < 4*v && d >= 16 {
-					// first 16 coordinates inline: most searches stop
-					// here; the sums are those of sqDistBelow8
-					a8, b8 := xi[:8:8], ct[:8:8]
+				// cand: the exact squared distance, or a lower bound >= v0
+				// from the projection, or -1 when the triangle inequality
+				// settled the pair
+				v := -1.0
+				if cc[t*k+a] < 4*v0 {
+					a8, b8 := xr[:8:8], ctr[t][:8:8]
 					d0, d1, d2, d3 := a8[0]-b8[0], a8[1]-b8[1], a8[2]-b8[2], a8[3]-b8[3]
 					d4, d5, d6, d7 := a8[4]-b8[4], a8[5]-b8[5], a8[6]-b8[6], a8[7]-b8[7]
-					if s8 := (d0*d0 + d1*d1) + (d2*d2 + d3*d3) + (d4*d4 + d5*d5) + (d6*d6 + d7*d7); s8 < v {
-						a8, b8 = xi[8:16:16], ct[8:16:16]
+					s := (d0*d0 + d1*d1) + (d2*d2 + d3*d3) + (d4*d4 + d5*d5) + (d6*d6 + d7*d7)
+					if s < bound {
+						a8, b8 = xr[8:16:16], ctr[t][8:16:16]
 						d0, d1, d2, d3 = a8[0]-b8[0], a8[1]-b8[1], a8[2]-b8[2], a8[3]-b8[3]
 						d4, d5, d6, d7 = a8[4]-b8[4], a8[5]-b8[5], a8[6]-b8[6], a8[7]-b8[7]
-						s := (d0*d0 + d1*d1) + (d2*d2 + d3*d3) + (d4*d4 + d5*d5) + (d6*d6 + d7*d7)
-						if bound := v - s8; s < bound {
-							s = sqDistBelow8From(s, xi[16:], ct[16:], bound)
+						s += (d0*d0 + d1*d1) + (d2*d2 + d3*d3) + (d4*d4 + d5*d5) + (d6*d6 + d7*d7)
+					}
+					if s < bound {
+						v = sqDist(xi, ct)
+						if v < v0 {
+							gains[t] += v0 - v
 						}
-						v = min(v, s8+s)
+					} else {
+						v = max(v0, p.lower(s))
 					}
-				} else if cc[t*k+a] < 4*v && d >= 8 {
-					a8, b8 := xi[:8:8], ct[:8:8]
-					d0, d1, d2, d3 := a8[0]-b8[0], a8[1]-b8[1], a8[2]-b8[2], a8[3]-b8[3]
-					d4, d5, d6, d7 := a8[4]-b8[4], a8[5]-b8[5], a8[6]-b8[6], a8[7]-b8[7]
-					if s8 := (d0*d0 + d1*d1) + (d2*d2 + d3*d3) + (d4*d4 + d5*d5) + (d6*d6 + d7*d7); s8 < v {
-						v = min(v, s8+sqDistBelow8(xi[8:], ct[8:], v-s8))
-					}
-				} else if cc[t*k+a] < 4*v {
-					v = min(v, sqDistBelow8(xi, ct, v))
 				}
 				cand[i*trials+t] = v
-				pots[t] += v
 			}
 		}
 		bt := 0
 		for t := 1; t < trials; t++ {
-			if pots[t] < pots[bt] {
+			if gains[t] > gains[bt] {
 				bt = t
 			}
 		}
 		copy(c[j*d:(j+1)*d], cts[bt])
 		for i := range closest {
-			if v := cand[i*trials+bt]; v < closest[i] {
+			v := cand[i*trials+bt]
+			if low != nil {
+				// Elkan's bound on ||x_i - c_j||: the (bound on the)
+				// distance, else ||c_j - mu_a|| - ||x_i - mu_a||
+				if v >= 0 {
+					low[i*k+j] = math.Sqrt(v)
+				} else {
+					low[i*k+j] = max(0, math.Sqrt(cc[bt*k+assign[i]])-math.Sqrt(closest[i]))
+				}
+			}
+			if v >= 0 && v < closest[i] {
 				assign[i] = j
 				closest[i] = v
 			}
 		}
-		pot = pots[bt]
 	}
-	return c
+	return seeding{c: c, labels: assign, closest: closest, low: low}
 }
+
+// seeding is the outcome of kmeansPP: the k centroids and, when asked,
+// the first assignment of Lloyd's iteration with Elkan's bounds, which the
+// seeding computed on the way.
+type seeding struct {
+	c       []float64 // k x d centroids (rows of x)
+	labels  []int     // closest centroid of each point (lowest index on ties)
+	closest []float64 // exact squared distance to it
+	low     []float64 // m x k lower bounds on the distances (nil unless asked)
+}
+
+// kmSeedBoundsK is the largest K for which Elkan's iteration starts from
+// the bounds of the seeding rather than from a full assignment (measured
+// on digits: faster at K = 10, slower at K = 64).
+const kmSeedBoundsK = 16
 
 // kmRun is one k-means restart.
 type kmRun struct {
@@ -424,7 +471,7 @@ type kmRun struct {
 // assign with the current centroids, recompute them, stop on unchanged
 // labels or small squared shift, and relabel with the final centroids when
 // the stop was not on unchanged labels.
-func (r *kmRun) run(maxIter int, tol float64, alg KMeansAlgorithm) {
+func (r *kmRun) run(maxIter int, tol float64, alg KMeansAlgorithm, seed *seeding) {
 	m, d, k := r.m, r.d, r.k
 	r.labels = make([]int, m)
 	old := make([]int, m)
@@ -451,8 +498,15 @@ func (r *kmRun) run(maxIter int, tol float64, alg KMeansAlgorithm) {
 	}
 	for it := 0; it < maxIter; it++ {
 		switch {
+		case alg == Elkan && first && seed != nil:
+			copy(r.labels, seed.labels)
+			lowK = seed.low
+			for i, v := range seed.closest {
+				upper[i] = math.Sqrt(v)
+			}
 		case alg == Elkan && first:
 			r.assignElkanFull(upper, lowK)
+
 		case alg == Elkan:
 			r.assignElkan(upper, lowK, cc, half, moved)
 		case alg == Hamerly && !first:
@@ -527,7 +581,13 @@ func (r *kmRun) run(maxIter int, tol float64, alg KMeansAlgorithm) {
 		// Elkan: the bounds follow the moves in the next assignElkan
 	}
 	if !strict {
-		r.assignFull(upper, lower)
+		// labels for the final centroids (Elkan's bounds still hold, one
+		// move behind)
+		if alg == Elkan {
+			r.assignElkan(upper, lowK, cc, half, moved)
+		} else {
+			r.assignFull(upper, lower)
+		}
 	}
 	r.inertia = 0
 	for i := 0; i < m; i++ {
@@ -568,7 +628,7 @@ func (r *kmRun) assignElkanFull(upper, low []float64) {
 		xi := r.x[i*d : (i+1)*d]
 		l := low[i*k : (i+1)*k]
 		b, bj := math.Inf(1), 0
-		for j := 0; j < k; j++ {
+		for j := range l {
 			s := sqDist(xi, r.c[j*d:(j+1)*d])
 			l[j] = math.Sqrt(s)
 			if s < b {
@@ -585,50 +645,48 @@ func (r *kmRun) assignElkanFull(upper, low []float64) {
 func (r *kmRun) assignElkan(upper, low, cc, half, moved []float64) {
 	d, k := r.d, r.k
 	const shrink = 1 - 1e-12
-	for j := range half {
-		half[j] = math.Inf(1)
-	}
-	// cc holds the half centre-centre distances already shrunk.
-	for j := 0; j < k; j++ {
-		cc[j*k+j] = 0
-		for l := j + 1; l < k; l++ {
-			v := 0.5 * math.Sqrt(sqDist(r.c[j*d:(j+1)*d], r.c[l*d:(l+1)*d]))
-			cc[j*k+l], cc[l*k+j] = v*shrink, v*shrink
-			half[j] = min(half[j], v)
-			half[l] = min(half[l], v)
-		}
+	r.centreDistances(cc, half)
+	// cc holds the half centre-centre distances shrunk.
+	for j := range cc {
+		cc[j] *= shrink
 	}
 	moved = moved[:k]
 	for i := 0; i < r.m; i++ {
 		a := r.labels[i]
 		l := low[i*k : (i+1)*k]
-		// the bounds follow the last moves of the centroids (done here
-		// rather than in a separate pass, while l is in cache)
-		u := upper[i] + moved[a]
 		l = l[:len(moved)]
-		for j, p := range moved {
-			v := l[j] - p
-			if v < 0 {
-				v = 0
-			}
-			l[j] = v
-		}
+		u := upper[i] + moved[a]
 		if u <= half[a]*shrink {
+			// the bounds follow the last moves of the centroids
+			for j, p := range moved {
+				l[j] = max(0, l[j]-p)
+			}
 			upper[i] = u
 			continue
 		}
+		// In high dimensions the upper bound rarely settles a point, so
+		// the bounds follow the moves inside the search over j (one pass
+		// over l). fresh is the centroid whose bound was just set exactly
+		// ahead of the sweep, which must not be moved again.
 		xi := r.x[i*d : (i+1)*d]
 		stale := true
+		fresh := -1
 		cca := cc[a*k : (a+1)*k]
-		for j := 0; j < k; j++ {
-			if j == a || u <= l[j]*shrink || u <= cca[j] {
+		for j, p := range moved {
+			lj := l[j]
+			if j != fresh {
+				lj = max(0, lj-p)
+				l[j] = lj
+			}
+			if j == a || u <= lj*shrink || u <= cca[j] {
 				continue
 			}
 			if stale {
 				u = math.Sqrt(sqDist(xi, r.c[a*d:(a+1)*d]))
 				l[a] = u
+				fresh = a
 				stale = false
-				if u <= l[j]*shrink || u <= cca[j] {
+				if u <= lj*shrink || u <= cca[j] {
 					continue
 				}
 			}
@@ -641,6 +699,24 @@ func (r *kmRun) assignElkan(upper, low, cc, half, moved []float64) {
 		}
 		r.labels[i] = a
 		upper[i] = u
+	}
+}
+
+// centreDistances sets cc (k x k) to half the centroid-centroid distances
+// and half[j] to the smallest of row j off the diagonal.
+func (r *kmRun) centreDistances(cc, half []float64) {
+	d, k := r.d, r.k
+	for j := range half {
+		half[j] = math.Inf(1)
+	}
+	for j := 0; j < k; j++ {
+		cc[j*k+j] = 0
+		for l := j + 1; l < k; l++ {
+			v := 0.5 * math.Sqrt(sqDist(r.c[j*d:(j+1)*d], r.c[l*d:(l+1)*d]))
+			cc[j*k+l], cc[l*k+j] = v, v
+			half[j] = min(half[j], v)
+			half[l] = min(half[l], v)
+		}
 	}
 }
 

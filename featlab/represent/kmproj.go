@@ -1,0 +1,100 @@
+package represent
+
+import "gonum.org/v1/gonum/mat"
+
+// kmProjDim is the number of principal coordinates kmProj keeps.
+const kmProjDim = 16
+
+// kmProjRows bounds the rows whose covariance gives the directions.
+const kmProjRows = 512
+
+// kmRelSlack is the relative slack on projected squared distances.
+const kmRelSlack = 1e-9
+
+// kmProj gives k-means++ seeding cheap lower bounds on squared distances:
+// the coordinates of the centred rows in the kmProjDim leading principal
+// directions W (zero-padded when d < kmProjDim). For orthonormal rows of W,
+// every partial sum of
+//
+//	||W (a - b)||^2 <= ||a - b||^2,
+//
+// and for data like images most of ||a - b||^2 sits in the first few
+// principal coordinates, so a partial sum over them usually exceeds a bound
+// long before the d-dimensional distance would be known; in the variance
+// ordered original columns it takes about twice as many coordinates.
+// Every decision (which point is closest, which trial is best) is still
+// taken on exact distances in the original coordinates; the projection only
+// rules pairs out, with a slack against its rounding.
+type kmProj struct {
+	// xr is the m x kmProjDim matrix of projected rows.
+	xr []float64
+	// margin is an absolute slack on squared distances covering the
+	// rounding of the projection: kmRelSlack times the largest squared
+	// norm of a centred row.
+	margin float64
+}
+
+// newKMProj projects the m x d rows x.
+func newKMProj(x []float64, m, d int) *kmProj {
+	const q = kmProjDim
+	mean := make([]float64, d)
+	for i := 0; i < m; i++ {
+		axpy(1, x[i*d:(i+1)*d], mean)
+	}
+	for j := range mean {
+		mean[j] /= float64(m)
+	}
+	xc := make([]float64, m*d)
+	big := 0.0
+	for i := 0; i < m; i++ {
+		row, o := x[i*d:(i+1)*d], xc[i*d:(i+1)*d]
+		s := 0.0
+		for j, v := range row {
+			o[j] = v - mean[j]
+			s += o[j] * o[j]
+		}
+		big = max(big, s)
+	}
+	p := &kmProj{xr: make([]float64, m*q), margin: kmRelSlack * big}
+	if d <= q {
+		// the centred rows themselves, zero-padded
+		for i := 0; i < m; i++ {
+			copy(p.xr[i*q:], xc[i*d:(i+1)*d])
+		}
+		return p
+	}
+	// The leading eigenvectors of the covariance of at most kmProjRows
+	// evenly spaced rows: the directions need not be the exact principal
+	// ones, only orthonormal (which the SVD of a symmetric matrix gives to
+	// rounding whatever the sample).
+	step := (m + kmProjRows - 1) / kmProjRows
+	ns := (m + step - 1) / step
+	sample := mat.NewDense(ns, d, nil)
+	for t := 0; t < ns; t++ {
+		sample.SetRow(t, xc[t*step*d:(t*step+1)*d])
+	}
+	var cov mat.SymDense
+	cov.SymOuterK(1, sample.T())
+	var svd mat.SVD
+	if !svd.Factorize(mat.DenseCopyOf(&cov), mat.SVDThinV) {
+		// no bounds: zero coordinates prove nothing, every pair is
+		// computed exactly
+		return p
+	}
+	var v mat.Dense
+	svd.VTo(&v)
+	mat.NewDense(m, q, p.xr).Mul(mat.NewDense(m, d, xc), v.Slice(0, d, 0, q))
+	return p
+}
+
+// widen returns the bound a projected partial sum must reach to prove that
+// the exact squared distance exceeds v.
+func (p *kmProj) widen(v float64) float64 {
+	return v*(1+kmRelSlack) + p.margin
+}
+
+// lower turns a projected partial sum s into a lower bound on the exact
+// squared distance.
+func (p *kmProj) lower(s float64) float64 {
+	return max(0, s*(1-kmRelSlack)-p.margin)
+}
