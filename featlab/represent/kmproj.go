@@ -44,22 +44,26 @@ func newKMProj(x []float64, m, d int) *kmProj {
 	for j := range mean {
 		mean[j] /= float64(m)
 	}
-	xc := make([]float64, m*d)
-	big := 0.0
-	for i := 0; i < m; i++ {
-		row, o := x[i*d:(i+1)*d], xc[i*d:(i+1)*d]
-		s := 0.0
-		for j, v := range row {
-			o[j] = v - mean[j]
-			s += o[j] * o[j]
+	// centre writes rows lo..hi-1 of x, centred, into buf
+	centre := func(buf []float64, lo, hi int) {
+		for i := lo; i < hi; i++ {
+			o := buf[(i-lo)*d : (i-lo+1)*d]
+			for j, v := range x[i*d : (i+1)*d] {
+				o[j] = v - mean[j]
+			}
 		}
-		big = max(big, s)
+	}
+	big := 0.0
+	row := make([]float64, d)
+	for i := 0; i < m; i++ {
+		centre(row, i, i+1)
+		big = max(big, dot(row, row))
 	}
 	p := &kmProj{xr: make([]float64, m*q), margin: kmRelSlack * big}
 	if d <= q {
 		// the centred rows themselves, zero-padded
 		for i := 0; i < m; i++ {
-			copy(p.xr[i*q:], xc[i*d:(i+1)*d])
+			centre(p.xr[i*q:i*q+d], i, i+1)
 		}
 		return p
 	}
@@ -71,7 +75,7 @@ func newKMProj(x []float64, m, d int) *kmProj {
 	ns := (m + step - 1) / step
 	sample := mat.NewDense(ns, d, nil)
 	for t := 0; t < ns; t++ {
-		sample.SetRow(t, xc[t*step*d:(t*step+1)*d])
+		centre(sample.RawRowView(t), t*step, t*step+1)
 	}
 	var cov mat.SymDense
 	cov.SymOuterK(1, sample.T())
@@ -83,7 +87,15 @@ func newKMProj(x []float64, m, d int) *kmProj {
 	}
 	var v mat.Dense
 	svd.VTo(&v)
-	mat.NewDense(m, q, p.xr).Mul(mat.NewDense(m, d, xc), v.Slice(0, d, 0, q))
+	w := v.Slice(0, d, 0, q)
+	// project blocks of centred rows: no m x d copy
+	const block = 256
+	buf := make([]float64, block*d)
+	for lo := 0; lo < m; lo += block {
+		hi := min(lo+block, m)
+		centre(buf, lo, hi)
+		mat.NewDense(hi-lo, q, p.xr[lo*q:hi*q]).Mul(mat.NewDense(hi-lo, d, buf[:(hi-lo)*d]), w)
+	}
 	return p
 }
 
