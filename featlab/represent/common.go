@@ -135,31 +135,6 @@ func sqDistBelow(a, b []float64, bound float64) float64 {
 	return s
 }
 
-// sqDistBelow8 is sqDistBelow testing the bound every 8 coordinates.
-func sqDistBelow8(a, b []float64, bound float64) float64 {
-	return sqDistBelow8From(0, a, b, bound)
-}
-
-// sqDistBelow8From is sqDistBelow8 continuing a partial sum s (it adds the
-// blocks of 8 to s in the same order).
-func sqDistBelow8From(s float64, a, b []float64, bound float64) float64 {
-	b = b[:len(a)]
-	i := 0
-	for ; i+8 <= len(a); i += 8 {
-		d0, d1, d2, d3 := a[i]-b[i], a[i+1]-b[i+1], a[i+2]-b[i+2], a[i+3]-b[i+3]
-		d4, d5, d6, d7 := a[i+4]-b[i+4], a[i+5]-b[i+5], a[i+6]-b[i+6], a[i+7]-b[i+7]
-		s += (d0*d0 + d1*d1) + (d2*d2 + d3*d3) + (d4*d4 + d5*d5) + (d6*d6 + d7*d7)
-		if s >= bound {
-			return s
-		}
-	}
-	for ; i < len(a); i++ {
-		d := a[i] - b[i]
-		s += d * d
-	}
-	return s
-}
-
 // checkScale returns an error when the sum of squares of x overflows, so
 // that no fit reports an infinite inertia, variance or objective.
 func checkScale(x []float64, what string) error {
