@@ -45,6 +45,18 @@ func ReconstructionError(ae AutoEncoder, X mat.Matrix) (float64, error) {
 	return s, nil
 }
 
+// columnMeans returns the mean of each column of the m x d row-major x.
+func columnMeans(x []float64, m, d int) []float64 {
+	mean := make([]float64, d)
+	for i := 0; i < m; i++ {
+		axpy(1, x[i*d:(i+1)*d], mean)
+	}
+	for j := range mean {
+		mean[j] /= float64(m)
+	}
+	return mean
+}
+
 // dot returns a . b.
 func dot(a, b []float64) float64 {
 	b = b[:len(a)]

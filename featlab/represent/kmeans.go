@@ -274,14 +274,11 @@ func (km *KMeans) fit(ctx context.Context, X mat.Matrix) error {
 // varianceOrder returns the columns in order of decreasing variance (ties:
 // lower index first).
 func varianceOrder(x []float64, m, d int) []int {
-	mean := make([]float64, d)
-	for i := 0; i < m; i++ {
-		axpy(1, x[i*d:(i+1)*d], mean)
-	}
+	mean := columnMeans(x, m, d)
 	v := make([]float64, d)
 	for i := 0; i < m; i++ {
 		for j, xv := range x[i*d : (i+1)*d] {
-			c := xv - mean[j]/float64(m)
+			c := xv - mean[j]
 			v[j] += c * c
 		}
 	}
@@ -308,13 +305,7 @@ func permuteCols(x []float64, m, d int, perm []int) []float64 {
 
 // meanVariance returns the mean over columns of the population variance.
 func meanVariance(x []float64, m, d int) float64 {
-	mean := make([]float64, d)
-	for i := 0; i < m; i++ {
-		axpy(1, x[i*d:(i+1)*d], mean)
-	}
-	for j := range mean {
-		mean[j] /= float64(m)
-	}
+	mean := columnMeans(x, m, d)
 	s := 0.0
 	for i := 0; i < m; i++ {
 		s += sqDist(x[i*d:(i+1)*d], mean)
@@ -454,6 +445,10 @@ type seeding struct {
 // on digits: faster at K = 10, slower at K = 64).
 const kmSeedBoundsK = 16
 
+// kmShrink loosens the pruning tests of Hamerly and Elkan by a relative
+// 1e-12, so that rounding can never skip a point whose label would change.
+const kmShrink = 1 - 1e-12
+
 // kmRun is one k-means restart.
 type kmRun struct {
 	x       []float64
@@ -493,20 +488,22 @@ func (r *kmRun) run(maxIter int, tol float64, alg KMeansAlgorithm, seed *seeding
 	first := true
 	var lowK, cc []float64
 	if alg == Elkan {
-		lowK = make([]float64, m*k)
 		cc = make([]float64, k*k)
+		if seed != nil {
+			lowK = seed.low // the seeding's bounds; no full assignment
+		} else {
+			lowK = make([]float64, m*k)
+		}
 	}
 	for it := 0; it < maxIter; it++ {
 		switch {
 		case alg == Elkan && first && seed != nil:
 			copy(r.labels, seed.labels)
-			lowK = seed.low
 			for i, v := range seed.closest {
 				upper[i] = math.Sqrt(v)
 			}
 		case alg == Elkan && first:
 			r.assignElkanFull(upper, lowK)
-
 		case alg == Elkan:
 			r.assignElkan(upper, lowK, cc, half, moved)
 		case alg == Hamerly && !first:
@@ -576,7 +573,7 @@ func (r *kmRun) run(maxIter int, tol float64, alg KMeansAlgorithm, seed *seeding
 				upper[i] += moved[r.labels[i]]
 				lower[i] -= maxMove
 			}
-			r.halfDistances(half)
+			r.centreDistances(nil, half)
 		}
 		// Elkan: the bounds follow the moves in the next assignElkan
 	}
@@ -641,22 +638,17 @@ func (r *kmRun) assignElkanFull(upper, low []float64) {
 }
 
 // assignElkan relabels the points with Elkan's bounds. As in Hamerly, the
-// pruning tests are loosened by a relative 1e-12 against rounding.
+// pruning tests are loosened by kmShrink against rounding.
 func (r *kmRun) assignElkan(upper, low, cc, half, moved []float64) {
 	d, k := r.d, r.k
-	const shrink = 1 - 1e-12
 	r.centreDistances(cc, half)
-	// cc holds the half centre-centre distances shrunk.
-	for j := range cc {
-		cc[j] *= shrink
-	}
 	moved = moved[:k]
 	for i := 0; i < r.m; i++ {
 		a := r.labels[i]
 		l := low[i*k : (i+1)*k]
 		l = l[:len(moved)]
 		u := upper[i] + moved[a]
-		if u <= half[a]*shrink {
+		if u <= half[a]*kmShrink {
 			// the bounds follow the last moves of the centroids
 			for j, p := range moved {
 				l[j] = max(0, l[j]-p)
@@ -678,7 +670,7 @@ func (r *kmRun) assignElkan(upper, low, cc, half, moved []float64) {
 				lj = max(0, lj-p)
 				l[j] = lj
 			}
-			if j == a || u <= lj*shrink || u <= cca[j] {
+			if j == a || u <= lj*kmShrink || u <= cca[j] {
 				continue
 			}
 			if stale {
@@ -686,7 +678,7 @@ func (r *kmRun) assignElkan(upper, low, cc, half, moved []float64) {
 				l[a] = u
 				fresh = a
 				stale = false
-				if u <= lj*shrink || u <= cca[j] {
+				if u <= lj*kmShrink || u <= cca[j] {
 					continue
 				}
 			}
@@ -702,47 +694,36 @@ func (r *kmRun) assignElkan(upper, low, cc, half, moved []float64) {
 	}
 }
 
-// centreDistances sets cc (k x k) to half the centroid-centroid distances
-// and half[j] to the smallest of row j off the diagonal.
+// centreDistances sets half[j] = (1/2) min_{l != j} ||mu_j - mu_l|| and,
+// when cc is not nil, cc (k x k) to the half centroid-centroid distances
+// shrunk by kmShrink (for Elkan's tests).
 func (r *kmRun) centreDistances(cc, half []float64) {
 	d, k := r.d, r.k
 	for j := range half {
 		half[j] = math.Inf(1)
 	}
 	for j := 0; j < k; j++ {
-		cc[j*k+j] = 0
+		if cc != nil {
+			cc[j*k+j] = 0
+		}
 		for l := j + 1; l < k; l++ {
 			v := 0.5 * math.Sqrt(sqDist(r.c[j*d:(j+1)*d], r.c[l*d:(l+1)*d]))
-			cc[j*k+l], cc[l*k+j] = v, v
+			if cc != nil {
+				cc[j*k+l], cc[l*k+j] = v*kmShrink, v*kmShrink
+			}
 			half[j] = min(half[j], v)
 			half[l] = min(half[l], v)
 		}
 	}
 }
 
-// halfDistances sets half[j] = (1/2) min_{l != j} ||mu_j - mu_l||.
-func (r *kmRun) halfDistances(half []float64) {
-	d, k := r.d, r.k
-	for j := range half {
-		half[j] = math.Inf(1)
-	}
-	for j := 0; j < k; j++ {
-		for l := j + 1; l < k; l++ {
-			s := 0.5 * math.Sqrt(sqDist(r.c[j*d:(j+1)*d], r.c[l*d:(l+1)*d]))
-			half[j] = min(half[j], s)
-			half[l] = min(half[l], s)
-		}
-	}
-}
-
 // assignHamerly relabels the points whose bounds do not rule out a change.
-// The bounds are loosened by a relative 1e-12 so that rounding can never
-// skip a point whose label would change.
+// The bounds are loosened by kmShrink.
 func (r *kmRun) assignHamerly(upper, lower, half []float64) {
 	d := r.d
 	for i := 0; i < r.m; i++ {
 		a := r.labels[i]
-		bound := max(half[a], lower[i]) * (1 - 1e-12)
+		bound := max(half[a], lower[i]) * kmShrink
 		if upper[i] <= bound {
 			continue
 		}

@@ -37,13 +37,7 @@ type kmProj struct {
 // newKMProj projects the m x d rows x.
 func newKMProj(x []float64, m, d int) *kmProj {
 	const q = kmProjDim
-	mean := make([]float64, d)
-	for i := 0; i < m; i++ {
-		axpy(1, x[i*d:(i+1)*d], mean)
-	}
-	for j := range mean {
-		mean[j] /= float64(m)
-	}
+	mean := columnMeans(x, m, d)
 	// centre writes rows lo..hi-1 of x, centred, into buf
 	centre := func(buf []float64, lo, hi int) {
 		for i := lo; i < hi; i++ {

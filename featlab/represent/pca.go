@@ -85,13 +85,7 @@ func (p *PCA) Fit(X mat.Matrix) error {
 	if err := checkScale(x, "X"); err != nil {
 		return err
 	}
-	mean := make([]float64, d)
-	for i := 0; i < m; i++ {
-		axpy(1, x[i*d:(i+1)*d], mean)
-	}
-	for j := range mean {
-		mean[j] /= float64(m)
-	}
+	mean := columnMeans(x, m, d)
 	c := mat.NewDense(m, d, nil)
 	cd := c.RawMatrix().Data
 	for i := 0; i < m; i++ {
