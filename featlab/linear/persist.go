@@ -1,0 +1,292 @@
+package linear
+
+import (
+	"encoding/json"
+
+	"github.com/featlab/course/featlab"
+)
+
+// The fitted models of this package are saved and loaded with
+// featlab.Save and featlab.Load (kinds "linear.Model", "linear.LassoResult",
+// ...): everything a result reports is kept (coefficients, convergence
+// record, objective, feature names), and a loaded model predicts the same
+// bits as the saved one.
+func init() {
+	featlab.RegisterKind("linear.Model", 1, func(md *Model) (any, error) { return md.state(), nil }, loadModel)
+	featlab.RegisterKind("linear.LeastSquaresResult", 1, saveLeastSquares, loadLeastSquares)
+	featlab.RegisterKind("linear.RidgeResult", 1, saveRidge, loadRidge)
+	featlab.RegisterKind("linear.LassoResult", 1, saveLasso, loadLasso)
+	featlab.RegisterKind("linear.LogisticResult", 1, saveLogistic, loadLogistic)
+	featlab.RegisterKind("linear.SparseSVMResult", 1, saveSVM, loadSVM)
+}
+
+type modelState struct {
+	Coef      []float64 `json:"coef"`
+	Intercept float64   `json:"intercept"`
+}
+
+func (md *Model) state() modelState { return modelState{md.Coef, md.Intercept} }
+
+// model checks a loaded linear predictor: at least one coefficient, all
+// finite.
+func (s modelState) model() (Model, error) {
+	if len(s.Coef) == 0 {
+		return Model{}, featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: a linear model with no coefficient")
+	}
+	if err := featlab.CheckFinite("coef", s.Coef, -1); err != nil {
+		return Model{}, err
+	}
+	if err := featlab.CheckFinite("intercept", []float64{s.Intercept}, 1); err != nil {
+		return Model{}, err
+	}
+	return Model{Coef: s.Coef, Intercept: s.Intercept}, nil
+}
+
+func loadModel(_ int, data json.RawMessage) (*Model, error) {
+	var st modelState
+	if err := featlab.DecodeState(data, &st); err != nil {
+		return nil, err
+	}
+	md, err := st.model()
+	if err != nil {
+		return nil, err
+	}
+	return &md, nil
+}
+
+// checkSavedNames checks loaded feature names: none, or one per
+// coefficient.
+func checkSavedNames(names []string, d int) error {
+	if names != nil && len(names) != d {
+		return featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: %d feature names for %d coefficients", len(names), d)
+	}
+	return nil
+}
+
+type statsState struct {
+	Sigma2          featlab.JSONFloat  `json:"sigma2"`
+	R2              featlab.JSONFloat  `json:"r2"`
+	AdjR2           featlab.JSONFloat  `json:"adj_r2"`
+	StdErr          featlab.JSONFloats `json:"std_err"`
+	T               featlab.JSONFloats `json:"t"`
+	P               featlab.JSONFloats `json:"p"`
+	InterceptStdErr featlab.JSONFloat  `json:"intercept_std_err"`
+	InterceptT      featlab.JSONFloat  `json:"intercept_t"`
+	InterceptP      featlab.JSONFloat  `json:"intercept_p"`
+}
+
+type leastSquaresState struct {
+	modelState
+	Rank      int         `json:"rank"`
+	MinNorm   bool        `json:"min_norm,omitempty"`
+	RSS       float64     `json:"rss"`
+	DF        int         `json:"df"`
+	Stats     *statsState `json:"stats,omitempty"`
+	Names     []string    `json:"names,omitempty"`
+	Intercept bool        `json:"fit_intercept,omitempty"`
+}
+
+func saveLeastSquares(r *LeastSquaresResult) (any, error) {
+	st := leastSquaresState{r.state(), r.Rank, r.MinNorm, r.RSS, r.DF, nil, r.names, r.intercept}
+	if s := r.Stats; s != nil {
+		st.Stats = &statsState{featlab.JSONFloat(s.Sigma2), featlab.JSONFloat(s.R2), featlab.JSONFloat(s.AdjR2),
+			s.StdErr, s.T, s.P, featlab.JSONFloat(s.InterceptStdErr), featlab.JSONFloat(s.InterceptT), featlab.JSONFloat(s.InterceptP)}
+	}
+	return st, nil
+}
+
+func loadLeastSquares(_ int, data json.RawMessage) (*LeastSquaresResult, error) {
+	var st leastSquaresState
+	if err := featlab.DecodeState(data, &st); err != nil {
+		return nil, err
+	}
+	md, err := st.model()
+	if err != nil {
+		return nil, err
+	}
+	d := len(md.Coef)
+	if err := checkSavedNames(st.Names, d); err != nil {
+		return nil, err
+	}
+	if st.Rank < 0 || st.Rank > d || st.DF < 0 || !(st.RSS >= 0) {
+		return nil, featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: rank %d, df %d, rss %v for %d coefficients", st.Rank, st.DF, st.RSS, d)
+	}
+	if err := featlab.CheckFinite("rss", []float64{st.RSS}, 1); err != nil {
+		return nil, err
+	}
+	r := &LeastSquaresResult{Model: md, Rank: st.Rank, MinNorm: st.MinNorm, RSS: st.RSS, DF: st.DF, names: st.Names, intercept: st.Intercept}
+	if s := st.Stats; s != nil {
+		if len(s.StdErr) != d || len(s.T) != d || len(s.P) != d {
+			return nil, featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: statistics for %d, %d, %d of %d coefficients", len(s.StdErr), len(s.T), len(s.P), d)
+		}
+		r.Stats = &LeastSquaresStats{Sigma2: float64(s.Sigma2), R2: float64(s.R2), AdjR2: float64(s.AdjR2),
+			StdErr: s.StdErr, T: s.T, P: s.P,
+			InterceptStdErr: float64(s.InterceptStdErr), InterceptT: float64(s.InterceptT), InterceptP: float64(s.InterceptP)}
+	}
+	return r, nil
+}
+
+type ridgeState struct {
+	modelState
+	Lambda    float64 `json:"lambda"`
+	Objective int     `json:"objective"`
+}
+
+func saveRidge(r *RidgeResult) (any, error) {
+	return ridgeState{r.state(), r.Lambda, int(r.Objective)}, nil
+}
+
+func loadRidge(_ int, data json.RawMessage) (*RidgeResult, error) {
+	var st ridgeState
+	if err := featlab.DecodeState(data, &st); err != nil {
+		return nil, err
+	}
+	md, err := st.model()
+	if err != nil {
+		return nil, err
+	}
+	if err := checkSavedLambda(st.Lambda); err != nil {
+		return nil, err
+	}
+	return &RidgeResult{Model: md, Lambda: st.Lambda, Objective: RidgeObjective(st.Objective)}, nil
+}
+
+func checkSavedLambda(v ...float64) error {
+	for _, l := range v {
+		if !(l >= 0) || l-l != 0 {
+			return featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: penalty weight %v must be finite and >= 0", l)
+		}
+	}
+	return nil
+}
+
+type lassoState struct {
+	modelState
+	Convergence featlab.ConvergenceState `json:"convergence"`
+	Lambda1     float64                  `json:"lambda1"`
+	Lambda2     float64                  `json:"lambda2"`
+	Solver      int                      `json:"solver"`
+	Objective   featlab.JSONFloat        `json:"objective"`
+	Constant    []int                    `json:"constant,omitempty"`
+	History     featlab.JSONFloats       `json:"history,omitempty"`
+	Names       []string                 `json:"names,omitempty"`
+}
+
+func saveLasso(r *LassoResult) (any, error) {
+	return lassoState{r.state(), r.Convergence.State(), r.Lambda1, r.Lambda2, int(r.Solver),
+		featlab.JSONFloat(r.Objective), r.Constant, r.History, r.names}, nil
+}
+
+func loadLasso(_ int, data json.RawMessage) (*LassoResult, error) {
+	var st lassoState
+	if err := featlab.DecodeState(data, &st); err != nil {
+		return nil, err
+	}
+	md, err := st.model()
+	if err != nil {
+		return nil, err
+	}
+	conv, err := st.Convergence.Convergence()
+	if err != nil {
+		return nil, err
+	}
+	if err := checkSavedLambda(st.Lambda1, st.Lambda2); err != nil {
+		return nil, err
+	}
+	if err := checkSavedNames(st.Names, len(md.Coef)); err != nil {
+		return nil, err
+	}
+	if err := featlab.CheckIndices("constant", st.Constant, len(md.Coef)); err != nil {
+		return nil, err
+	}
+	return &LassoResult{Model: md, Convergence: conv, Lambda1: st.Lambda1, Lambda2: st.Lambda2, Solver: Solver(st.Solver),
+		Objective: float64(st.Objective), Constant: st.Constant, History: st.History, names: st.Names}, nil
+}
+
+// classifierState is the state of the binary linear classifiers.
+type classifierState struct {
+	modelState
+	Convergence featlab.ConvergenceState `json:"convergence"`
+	Lambda      float64                  `json:"lambda"`
+	Labels      [2]float64               `json:"labels"`
+	Objective   featlab.JSONFloat        `json:"objective"`
+	Solver      int                      `json:"solver"`
+	Names       []string                 `json:"names,omitempty"`
+}
+
+func (st *classifierState) check() (Model, featlab.Convergence, error) {
+	md, err := st.model()
+	if err != nil {
+		return md, featlab.Convergence{}, err
+	}
+	conv, err := st.Convergence.Convergence()
+	if err != nil {
+		return md, conv, err
+	}
+	if err := checkSavedLambda(st.Lambda); err != nil {
+		return md, conv, err
+	}
+	if err := featlab.CheckFinite("labels", st.Labels[:], 2); err != nil {
+		return md, conv, err
+	}
+	if !(st.Labels[0] < st.Labels[1]) {
+		return md, conv, featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: labels %v: the negative label must be below the positive one", st.Labels)
+	}
+	return md, conv, checkSavedNames(st.Names, len(md.Coef))
+}
+
+type logisticState struct {
+	classifierState
+	Penalty int `json:"penalty"`
+}
+
+func saveLogistic(r *LogisticResult) (any, error) {
+	return logisticState{classifierState{modelState{r.Coef, r.Intercept}, r.Convergence.State(), r.Lambda, r.Labels,
+		featlab.JSONFloat(r.Objective), int(r.Solver), r.names}, int(r.Penalty)}, nil
+}
+
+func loadLogistic(_ int, data json.RawMessage) (*LogisticResult, error) {
+	var st logisticState
+	if err := featlab.DecodeState(data, &st); err != nil {
+		return nil, err
+	}
+	md, conv, err := st.check()
+	if err != nil {
+		return nil, err
+	}
+	if err := Penalty(st.Penalty).check(); err != nil {
+		return nil, featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: unknown penalty %d", st.Penalty)
+	}
+	return &LogisticResult{Convergence: conv, Coef: md.Coef, Intercept: md.Intercept, Lambda: st.Lambda,
+		Penalty: Penalty(st.Penalty), Labels: st.Labels, Objective: float64(st.Objective),
+		Solver: LogisticSolver(st.Solver), names: st.Names}, nil
+}
+
+type svmSaved struct {
+	classifierState
+	Dual     featlab.JSONFloat `json:"dual"`
+	Alpha    []float64         `json:"alpha"`
+	Polished bool              `json:"polished,omitempty"`
+}
+
+func saveSVM(r *SparseSVMResult) (any, error) {
+	return svmSaved{classifierState{modelState{r.Coef, r.Intercept}, r.Convergence.State(), r.Lambda, r.Labels,
+		featlab.JSONFloat(r.Objective), int(r.Solver), r.names}, featlab.JSONFloat(r.Dual), r.Alpha, r.Polished}, nil
+}
+
+func loadSVM(_ int, data json.RawMessage) (*SparseSVMResult, error) {
+	var st svmSaved
+	if err := featlab.DecodeState(data, &st); err != nil {
+		return nil, err
+	}
+	md, conv, err := st.check()
+	if err != nil {
+		return nil, err
+	}
+	if err := featlab.CheckFinite("alpha", st.Alpha, -1); err != nil {
+		return nil, err
+	}
+	return &SparseSVMResult{Convergence: conv, Coef: md.Coef, Intercept: md.Intercept, Lambda: st.Lambda,
+		Labels: st.Labels, Objective: float64(st.Objective), Dual: float64(st.Dual), Alpha: st.Alpha,
+		Solver: SVMSolver(st.Solver), Polished: st.Polished, names: st.Names}, nil
+}
