@@ -265,7 +265,7 @@ func DecodeState(data json.RawMessage, dst any) error {
 func formatError(data []byte, err error) error {
 	var se *json.SyntaxError
 	switch {
-	case errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF):
+	case errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || (errors.As(err, &se) && se.Offset >= int64(len(data))):
 		return Errorf(ErrFormat, "load: truncated: the file ends after %d bytes in the middle of a value", len(data))
 	case errors.As(err, &se):
 		return Errorf(ErrFormat, "load: corrupted: not valid JSON at byte %d: %v", se.Offset, err)
@@ -598,8 +598,8 @@ type ConvergenceState struct {
 	Tol        JSONFloat `json:"tol"`
 }
 
-// State returns the saved form of c.
-func (c Convergence) State() ConvergenceState {
+// NewConvergenceState returns the saved form of c.
+func NewConvergenceState(c Convergence) ConvergenceState {
 	return ConvergenceState{c.Iterations, c.Converged, JSONFloat(c.Gap), JSONFloat(c.Tol)}
 }
 

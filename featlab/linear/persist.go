@@ -173,7 +173,7 @@ type lassoState struct {
 }
 
 func saveLasso(r *LassoResult) (any, error) {
-	return lassoState{r.state(), r.Convergence.State(), r.Lambda1, r.Lambda2, int(r.Solver),
+	return lassoState{r.state(), featlab.NewConvergenceState(r.Convergence), r.Lambda1, r.Lambda2, int(r.Solver),
 		featlab.JSONFloat(r.Objective), r.Constant, r.History, r.names}, nil
 }
 
@@ -241,7 +241,7 @@ type logisticState struct {
 }
 
 func saveLogistic(r *LogisticResult) (any, error) {
-	return logisticState{classifierState{modelState{r.Coef, r.Intercept}, r.Convergence.State(), r.Lambda, r.Labels,
+	return logisticState{classifierState{modelState{r.Coef, r.Intercept}, featlab.NewConvergenceState(r.Convergence), r.Lambda, r.Labels,
 		featlab.JSONFloat(r.Objective), int(r.Solver), r.names}, int(r.Penalty)}, nil
 }
 
@@ -270,7 +270,7 @@ type svmSaved struct {
 }
 
 func saveSVM(r *SparseSVMResult) (any, error) {
-	return svmSaved{classifierState{modelState{r.Coef, r.Intercept}, r.Convergence.State(), r.Lambda, r.Labels,
+	return svmSaved{classifierState{modelState{r.Coef, r.Intercept}, featlab.NewConvergenceState(r.Convergence), r.Lambda, r.Labels,
 		featlab.JSONFloat(r.Objective), int(r.Solver), r.names}, featlab.JSONFloat(r.Dual), r.Alpha, r.Polished}, nil
 }
 

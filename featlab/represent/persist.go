@@ -108,7 +108,7 @@ func saveKMeans(km *KMeans) (any, error) {
 	}
 	c := km.KMeansConfig
 	return kmeansState{c.K, c.NInit, c.MaxIter, c.Tol, int(c.Algorithm), int(c.Encoding), c.Beta, c.Seed, c.Workers,
-		km.FrameColumns(), featlab.NewMatrix(km.Centroids), km.Labels, km.Inertia, km.Restart, km.Convergence.State()}, nil
+		km.FrameColumns(), featlab.NewMatrix(km.Centroids), km.Labels, km.Inertia, km.Restart, featlab.NewConvergenceState(km.Convergence)}, nil
 }
 
 func loadKMeans(_ int, data json.RawMessage) (*KMeans, error) {
@@ -210,7 +210,7 @@ func saveDictionary(dl *DictionaryLearning) (any, error) {
 	c := dl.DictionaryLearningConfig
 	return dictionaryState{c.K, coderState{int(c.Coder), int(c.Rule), c.S, c.Lambda, c.Workers}, int(c.Update), c.MaxIter, c.Tol, c.Clear, c.Seed,
 		dl.FrameColumns(), featlab.NewMatrix(dl.Atoms), featlab.NewMatrix(dl.Codes), dl.Objective, dl.CodingObjective,
-		featlab.JSONFloat(dl.Initial), dl.Replaced, dl.Convergence.State()}, nil
+		featlab.JSONFloat(dl.Initial), dl.Replaced, featlab.NewConvergenceState(dl.Convergence)}, nil
 }
 
 func loadDictionary(_ int, data json.RawMessage) (*DictionaryLearning, error) {
