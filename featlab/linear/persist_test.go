@@ -1,0 +1,144 @@
+package linear
+
+import (
+	"bytes"
+	"errors"
+	"math"
+	"reflect"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/featlab/course/featlab"
+)
+
+// reload saves v, loads it back and checks that saving the loaded value
+// gives the same file.
+func reload[T any](t *testing.T, v T) T {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := featlab.Save(&buf, v); err != nil {
+		t.Fatalf("Save(%T): %v", v, err)
+	}
+	data := append([]byte(nil), buf.Bytes()...)
+	back, err := featlab.LoadAs[T](&buf)
+	if err != nil {
+		t.Fatalf("Load(%T): %v", v, err)
+	}
+	var again bytes.Buffer
+	if err := featlab.Save(&again, back); err != nil || !bytes.Equal(again.Bytes(), data) {
+		t.Fatalf("%T: save, load, save changes the file (%v)", v, err)
+	}
+	return back
+}
+
+// samePredictions checks that a and b predict the same bits on X.
+func samePredictions(t *testing.T, name string, a, b featlab.Predictor, X mat.Matrix) {
+	t.Helper()
+	pa, ea := a.Predict(X)
+	pb, eb := b.Predict(X)
+	if ea != nil || eb != nil {
+		t.Fatalf("%s: %v, %v", name, ea, eb)
+	}
+	for i := range pa {
+		if math.Float64bits(pa[i]) != math.Float64bits(pb[i]) {
+			t.Fatalf("%s: prediction %d is %v, loaded %v", name, i, pa[i], pb[i])
+		}
+	}
+}
+
+func TestSaveLoadLinearBits(t *testing.T) {
+	X, y := randProblem(3, 50, 8, 3, 0.5)
+	Xt, _ := randProblem(4, 20, 8, 3, 0.5)
+	names := []string{"a", "b", "c", "d", "e", "f", "g", "h"}
+	labels := make([]float64, len(y))
+	for i, v := range y {
+		if v > 0 {
+			labels[i] = 1
+		}
+	}
+
+	ls, err := LeastSquares(X, y, LeastSquaresConfig{Intercept: true, Names: names})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lsBack := reload(t, ls)
+	samePredictions(t, "least squares", ls, lsBack, Xt)
+	if lsBack.Table() != ls.Table() || !reflect.DeepEqual(lsBack.Stats, ls.Stats) {
+		t.Fatalf("least squares table:\n%s\nloaded:\n%s", ls.Table(), lsBack.Table())
+	}
+
+	rg, err := Ridge(X, y, RidgeConfig{Lambda: 0.3, Objective: RidgeMean, Intercept: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	samePredictions(t, "ridge", rg, reload(t, rg), Xt)
+	samePredictions(t, "model", &rg.Model, reload(t, &rg.Model), Xt)
+
+	for _, solver := range []Solver{CoordinateDescent, FISTA} {
+		la, err := ElasticNet(X, y, ElasticNetConfig{Alpha: 0.1, L1Ratio: 0.7, Intercept: true, Solver: solver, Names: names})
+		if err != nil {
+			t.Fatal(err)
+		}
+		back := reload(t, la)
+		samePredictions(t, "elastic net "+solver.String(), la, back, Xt)
+		if back.Selection().String() != la.Selection().String() || back.Convergence != la.Convergence || !reflect.DeepEqual(back.History, la.History) {
+			t.Fatalf("elastic net: the loaded result reports otherwise")
+		}
+	}
+
+	for _, pen := range []Penalty{L1Penalty, L2Penalty} {
+		lg, err := Logistic(X, labels, LogisticConfig{Lambda: 0.02, Penalty: pen, Intercept: true, Names: names})
+		if err != nil {
+			t.Fatal(err)
+		}
+		back := reload(t, lg)
+		samePredictions(t, "logistic "+pen.String(), lg, back, Xt)
+		pa, _ := lg.Proba(Xt)
+		pb, _ := back.Proba(Xt)
+		if !reflect.DeepEqual(pa, pb) || back.Selection().String() != lg.Selection().String() {
+			t.Fatalf("logistic %v: probabilities or selection differ", pen)
+		}
+	}
+
+	sv, err := SparseSVM(X, labels, SparseSVMConfig{Lambda: 0.05, Intercept: true, Names: names})
+	if err != nil {
+		t.Fatal(err)
+	}
+	back := reload(t, sv)
+	samePredictions(t, "sparse SVM", sv, back, Xt)
+	da, _ := sv.Decision(Xt)
+	db, _ := back.Decision(Xt)
+	if !reflect.DeepEqual(da, db) || !reflect.DeepEqual(back.Alpha, sv.Alpha) || back.Polished != sv.Polished {
+		t.Fatal("sparse SVM: decision, alpha or polish differ")
+	}
+}
+
+// TestLoadLinearBadState: inconsistent states are errors wrapping
+// featlab.ErrFormat that say what is wrong.
+func TestLoadLinearBadState(t *testing.T) {
+	env := func(kind, state string) string {
+		return `{"format": "featlab", "format_version": 1, "kind": "linear.` + kind + `", "kind_version": 1, "state": ` + state + `}`
+	}
+	conv := `"convergence": {"iterations": 3, "converged": true, "gap": 0, "tol": 1e-4}`
+	for _, c := range []struct{ file, says string }{
+		{env("Model", `{"coef": [], "intercept": 0}`), "no coefficient"},
+		{env("Model", `{"coef": ["NaN"], "intercept": 0}`), "coef"},
+		{env("Model", `{"coef": [1], "intercept": 1e400}`), "1e400"},
+		{env("RidgeResult", `{"coef": [1], "intercept": 0, "lambda": -1, "objective": 0}`), "penalty weight -1"},
+		{env("LeastSquaresResult", `{"coef": [1, 2], "intercept": 0, "rank": 3, "rss": 1, "df": 2}`), "rank 3"},
+		{env("LeastSquaresResult", `{"coef": [1, 2], "intercept": 0, "rank": 2, "rss": 1, "df": 2, "names": ["a"]}`), "1 feature names for 2"},
+		{env("LeastSquaresResult", `{"coef": [1, 2], "intercept": 0, "rank": 2, "rss": 1, "df": 2, "stats": {"std_err": [1], "t": [1, 2], "p": [1, 2]}}`), "statistics for 1"},
+		{env("LassoResult", `{"coef": [1, 2], "intercept": 0, `+conv+`, "lambda1": 1, "lambda2": 0, "solver": 0, "objective": 1, "constant": [2]}`), "constant[0] = 2"},
+		{env("LassoResult", `{"coef": [1, 2], "intercept": 0, "convergence": {"iterations": -1}, "lambda1": 1, "lambda2": 0, "solver": 0, "objective": 1}`), "-1 iterations"},
+		{env("LogisticResult", `{"coef": [1], "intercept": 0, `+conv+`, "lambda": 1, "labels": [1, 0], "objective": 1, "solver": 0, "penalty": 0}`), "negative label"},
+		{env("LogisticResult", `{"coef": [1], "intercept": 0, `+conv+`, "lambda": 1, "labels": [0, 1], "objective": 1, "solver": 0, "penalty": 8}`), "unknown penalty 8"},
+		{env("SparseSVMResult", `{"coef": [1], "intercept": 0, `+conv+`, "lambda": 1, "labels": [0, 1], "objective": 1, "solver": 0, "dual": 1, "alpha": ["+Inf"]}`), "alpha"},
+	} {
+		_, err := featlab.Load(strings.NewReader(c.file))
+		if !errors.Is(err, featlab.ErrFormat) || !strings.Contains(err.Error(), c.says) {
+			t.Errorf("%s:\nerror %v, want ErrFormat saying %q", c.file, err, c.says)
+		}
+	}
+}

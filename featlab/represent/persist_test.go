@@ -1,0 +1,157 @@
+package represent
+
+import (
+	"bytes"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/transform"
+)
+
+// reloaded saves v, loads it back as a T, and checks that saving the
+// loaded value gives the same file.
+func reloaded[T any](t *testing.T, v T) T {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := featlab.Save(&buf, v); err != nil {
+		t.Fatalf("Save(%T): %v", v, err)
+	}
+	data := append([]byte(nil), buf.Bytes()...)
+	back, err := featlab.LoadAs[T](&buf)
+	if err != nil {
+		t.Fatalf("Load(%T): %v", v, err)
+	}
+	var again bytes.Buffer
+	if err := featlab.Save(&again, back); err != nil || !bytes.Equal(again.Bytes(), data) {
+		t.Fatalf("%T: save, load, save changes the file (%v)", v, err)
+	}
+	return back
+}
+
+// sameCodes checks that two encoders give the same bits on X.
+func sameCodes(t *testing.T, name string, a, b featlab.Transformer, X mat.Matrix) {
+	t.Helper()
+	ca, ea := a.Transform(X)
+	cb, eb := b.Transform(X)
+	if ea != nil || eb != nil {
+		t.Fatalf("%s: %v, %v", name, ea, eb)
+	}
+	da, db := ca.RawMatrix().Data, cb.RawMatrix().Data
+	for i := range da {
+		if math.Float64bits(da[i]) != math.Float64bits(db[i]) {
+			t.Fatalf("%s: code value %d is %v, loaded %v", name, i, da[i], db[i])
+		}
+	}
+}
+
+func TestSaveLoadRepresentBits(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 5))
+	X := randDense(r, 60, 6)
+	Xt := randDense(r, 25, 6)
+
+	pca, err := FitPCA(X, PCAConfig{K: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pb := reloaded(t, pca)
+	sameCodes(t, "PCA", pca, pb, Xt)
+	V, _ := pca.Encode(Xt)
+	da, _ := pca.Decode(V)
+	db, _ := pb.Decode(V)
+	if !mat.Equal(da, db) || !reflect.DeepEqual(pb.ExplainedVarianceRatio, pca.ExplainedVarianceRatio) {
+		t.Fatal("PCA: decode or variances differ")
+	}
+
+	for _, enc := range []Encoding{Hard, Distances, Soft} {
+		km, err := FitKMeans(X, KMeansConfig{K: 4, Seed: 3, Encoding: enc})
+		if err != nil {
+			t.Fatal(err)
+		}
+		kb := reloaded(t, km)
+		sameCodes(t, "KMeans", km, kb, Xt)
+		la, sa, _ := km.Predict(Xt)
+		lb, sb, _ := kb.Predict(Xt)
+		if !reflect.DeepEqual(la, lb) || !reflect.DeepEqual(sa, sb) {
+			t.Fatal("KMeans: Predict differs")
+		}
+	}
+
+	for _, cfg := range []DictionaryLearningConfig{
+		{K: 5, S: 2, Seed: 1, MaxIter: 5},
+		{K: 4, Coder: Lasso, Lambda: 0.5, Update: MOD, Seed: 2, MaxIter: 3},
+	} {
+		dl, err := LearnDictionary(X, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		db := reloaded(t, dl)
+		sameCodes(t, "DictionaryLearning", dl, db, Xt)
+		if !reflect.DeepEqual(db.Objective, dl.Objective) || !mat.Equal(db.Codes, dl.Codes) {
+			t.Fatal("DictionaryLearning: objective or codes differ")
+		}
+		sc := &SparseCode{SparseCodeConfig: SparseCodeConfig{Atoms: dl.Atoms, Coder: cfg.Coder, S: cfg.S, Lambda: cfg.Lambda}}
+		if err := sc.Fit(X); err != nil {
+			t.Fatal(err)
+		}
+		sameCodes(t, "SparseCode", sc, reloaded(t, sc), Xt)
+	}
+
+	bow := &BagOfWords{Weighting: TermFrequency, Unseen: ErrorUnseen}
+	docs := [][]string{{"a", "rose", "is", "a", "rose"}, {"is", "it"}, {"rose", "red"}}
+	if err := bow.Fit(docs); err != nil {
+		t.Fatal(err)
+	}
+	bb := reloaded(t, bow)
+	ta, _ := bow.Transform(docs)
+	tb, _ := bb.Transform(docs)
+	if !mat.Equal(ta, tb) {
+		t.Fatal("BagOfWords: transforms differ")
+	}
+	if _, err := bb.Transform([][]string{{"blue"}}); err == nil {
+		t.Fatal("BagOfWords: the loaded Unseen policy is lost")
+	}
+
+	// In a pipeline, with the frame columns remembered.
+	p := &transform.Pipeline{Steps: []featlab.Transformer{&transform.Standardize{}, &KMeans{KMeansConfig: KMeansConfig{K: 3, Seed: 1, Encoding: Distances}}, &transform.MaxAbs{}}}
+	if err := p.Fit(X); err != nil {
+		t.Fatal(err)
+	}
+	sameCodes(t, "pipeline", p, reloaded(t, p), Xt)
+}
+
+// TestLoadRepresentBadState: inconsistent states are errors wrapping
+// featlab.ErrFormat that say what is wrong.
+func TestLoadRepresentBadState(t *testing.T) {
+	env := func(kind, state string) string {
+		return `{"format": "featlab", "format_version": 1, "kind": "represent.` + kind + `", "kind_version": 1, "state": ` + state + `}`
+	}
+	conv := `"convergence": {"iterations": 3, "converged": true, "gap": 0, "tol": 0}`
+	for _, c := range []struct{ file, says string }{
+		{env("PCA", `{"mean": [0, 0], "components": {"rows": 1, "cols": 2, "data": [1]}, "singular_values": [1], "explained_variance": [1], "explained_variance_ratio": [1]}`), "holds 1 values"},
+		{env("PCA", `{"mean": [0, 0], "components": {"rows": 1, "cols": 2, "data": [1, 0]}, "singular_values": [], "explained_variance": [], "explained_variance_ratio": []}`), "0 singular values"},
+		{env("PCA", `{"mean": [0], "components": {"rows": 1, "cols": 2, "data": [1, 0]}, "singular_values": [1], "explained_variance": [1], "explained_variance_ratio": [1]}`), "PCA mean has 1 values, want 2"},
+		{env("PCA", `{"mean": [0, 0], "components": {"rows": 4294967296, "cols": 4294967296, "data": [1, 0]}, "singular_values": [1], "explained_variance": [1], "explained_variance_ratio": [1]}`), "holds 2 values"},
+		{env("KMeans", `{"K": 2, "centroids": {"rows": 1, "cols": 2, "data": [1, 0]}, "labels": [0], "inertia": 0, `+conv+`}`), "K = 2 has 1 centroids"},
+		{env("KMeans", `{"K": 1, "centroids": {"rows": 1, "cols": 2, "data": [1, 0]}, "labels": [1], "inertia": 0, `+conv+`}`), "labels[0] = 1"},
+		{env("KMeans", `{"K": 1, "encoding": 5, "centroids": {"rows": 1, "cols": 2, "data": [1, 0]}, "labels": [0], "inertia": 0, `+conv+`}`), "encoding 5"},
+		{env("KMeans", `{"K": 1, "centroids": {"rows": 1, "cols": 2, "data": [1, 0]}, "labels": [0], "inertia": -1, `+conv+`}`), "inertia -1"},
+		{env("SparseCode", `{"coder": 0, "rule": 0, "S": 3, "atoms": {"rows": 2, "cols": 2, "data": [1, 0, 0, 1]}}`), "S = 3"},
+		{env("SparseCode", `{"coder": 0, "rule": 0, "atoms": {"rows": 2, "cols": 2, "data": [1, 0, 0, 0]}}`), "atom 1"},
+		{env("SparseCode", `{"coder": 0, "rule": 4, "atoms": {"rows": 2, "cols": 2, "data": [1, 0, 0, 1]}}`), "rule 4"},
+		{env("DictionaryLearning", `{"K": 2, "coder": {"coder": 0, "rule": 0}, "update": 0, "atoms": {"rows": 2, "cols": 2, "data": [1, 0, 0, 1]}, "codes": {"rows": 1, "cols": 3, "data": [0, 0, 0]}, "objective": [], "coding_objective": [], "initial": 0, "replaced": 0, `+conv+`}`), "3 columns for 2 atoms"},
+		{env("BagOfWords", `{"weighting": 0, "unseen": 0, "vocabulary": ["b", "a"], "doc_freq": [1, 1]}`), "not sorted"},
+		{env("BagOfWords", `{"weighting": 0, "unseen": 0, "vocabulary": ["a", "b"], "doc_freq": [1]}`), "1 document frequencies"},
+	} {
+		_, err := featlab.Load(strings.NewReader(c.file))
+		if !errors.Is(err, featlab.ErrFormat) || !strings.Contains(err.Error(), c.says) {
+			t.Errorf("%s:\nerror %v, want ErrFormat saying %q", c.file, err, c.says)
+		}
+	}
+}

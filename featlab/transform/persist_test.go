@@ -1,0 +1,257 @@
+package transform
+
+import (
+	"bytes"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/go-gota/gota/dataframe"
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/featlab/course/featlab"
+)
+
+// roundTrip saves v and loads it back.
+func roundTrip(t *testing.T, v any) (any, []byte) {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := featlab.Save(&buf, v); err != nil {
+		t.Fatalf("Save(%T): %v", v, err)
+	}
+	data := append([]byte(nil), buf.Bytes()...)
+	back, err := featlab.Load(&buf)
+	if err != nil {
+		t.Fatalf("Load(%T): %v\n%s", v, err, data)
+	}
+	return back, data
+}
+
+// denseBits reports whether two results are the same bits (both nil, or
+// the same shape and values; NaN equal to NaN of the same payload).
+func denseBits(a, b *mat.Dense) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	ra, ca := a.Dims()
+	rb, cb := b.Dims()
+	if ra != rb || ca != cb {
+		return false
+	}
+	for i := 0; i < ra; i++ {
+		for j := 0; j < ca; j++ {
+			if math.Float64bits(a.At(i, j)) != math.Float64bits(b.At(i, j)) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// persistMatrix returns m x d seeded values on scales from 1e-3 to 1e3,
+// positive (so that Log applies), with one column near 1e200 whose
+// variance overflows.
+func persistMatrix(m, d int, seed uint64) *mat.Dense {
+	r := rand.New(rand.NewPCG(seed, 11))
+	X := mat.NewDense(m, d, nil)
+	for i := 0; i < m; i++ {
+		for j := 0; j < d; j++ {
+			v := r.ExpFloat64() * math.Pow(10, float64(j%7-3))
+			if j == d-1 {
+				v = (r.Float64() - 0.5) * 1e200
+			}
+			X.Set(i, j, v)
+		}
+	}
+	return X
+}
+
+// sameTransform checks that a and b transform (and inverse-transform, when
+// they can) X to the same bits, with the same error.
+func sameTransform(t *testing.T, name string, a, b featlab.Transformer, X mat.Matrix) {
+	t.Helper()
+	ga, ea := a.Transform(X)
+	gb, eb := b.Transform(X)
+	if (ea == nil) != (eb == nil) || (ea != nil && ea.Error() != eb.Error()) {
+		t.Fatalf("%s: Transform errors %v and %v", name, ea, eb)
+	}
+	if !denseBits(ga, gb) {
+		t.Fatalf("%s: the loaded transformer gives other bits", name)
+	}
+	if ia, ok := a.(featlab.InverseTransformer); ok {
+		ga, ea = ia.InverseTransform(X)
+		gb, eb = b.(featlab.InverseTransformer).InverseTransform(X)
+		if (ea == nil) != (eb == nil) || !denseBits(ga, gb) {
+			t.Fatalf("%s: InverseTransform differs (%v, %v)", name, ea, eb)
+		}
+	}
+}
+
+func TestSaveLoadTransformersBits(t *testing.T) {
+	X := persistMatrix(40, 5, 1)
+	Xt := persistMatrix(15, 5, 2)
+	// Data for the elementwise maps that need it inside their domain.
+	small := mat.NewDense(3, 5, []float64{0.1, 0.2, 0.3, 0.4, 0.5, 0.9, 0.01, 0.5, 0.7, 0.3, 0.2, 0.4, 0.6, 0.8, 0.99})
+	cats := mat.NewDense(6, 2, []float64{1, -0.5, 2, 3, 1, 3, 7, -0.5, 2, 1e-300, 1, 3})
+	catsT := mat.NewDense(3, 2, []float64{2, 3, 7, -0.5, 5, 3})
+	for _, c := range []struct {
+		name   string
+		t      featlab.Transformer
+		fit, x *mat.Dense
+	}{
+		{"Center", &Center{}, X, Xt},
+		{"Standardize", &Standardize{}, X, Xt},
+		{"Standardize sample", &Standardize{Sample: true, Workers: 1}, X, Xt},
+		{"UnitRange", &UnitRange{Min: -1, Max: 1}, X, Xt},
+		{"MaxAbs", &MaxAbs{}, X, Xt},
+		{"Clip", &Clip{B: 0.5}, X, Xt},
+		{"Clip small", &Clip{B: 0.5, Mode: ClipSmall}, X, Xt},
+		{"Clip above", &Clip{Mode: ClipAbove}, X, Xt},
+		{"Sigmoid", &Sigmoid{B: 3}, small, small},
+		{"Sigmoid decreasing", &Sigmoid{Decreasing: true}, small, small},
+		{"Log", &Log{}, small, small},
+		{"Log b", &Log{B: 2.5}, small, small},
+		{"RowNormalize", &RowNormalize{}, X, Xt},
+		{"RowNormalize linf", &RowNormalize{Norm: LInf}, X, Xt},
+		{"MeanNormScale", &MeanNormScale{Norm: L1}, X, Xt},
+		{"Polynomial", &Polynomial{Degree: 3}, small, small},
+		{"Polynomial interaction", &Polynomial{Degree: 2, InteractionOnly: true, NoBias: true}, small, small},
+		{"OneHot", &OneHot{}, cats, cats},
+		{"OneHot ignore", &OneHot{Unknown: UnknownIgnore}, cats, catsT},
+		{"OneHot error", &OneHot{}, cats, catsT},
+		{"Pipeline", &Pipeline{Steps: []featlab.Transformer{&Log{B: 1}, &Standardize{}, &Polynomial{}, &Pipeline{Steps: []featlab.Transformer{&MaxAbs{}, &Clip{}}}}}, small, small},
+	} {
+		if err := c.t.Fit(c.fit); err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		back, data := roundTrip(t, c.t)
+		b, ok := back.(featlab.Transformer)
+		if !ok {
+			t.Fatalf("%s: loaded a %T", c.name, back)
+		}
+		sameTransform(t, c.name, c.t, b, c.x)
+		if _, again := roundTrip(t, b); !bytes.Equal(again, data) {
+			t.Fatalf("%s: save, load, save changes the file", c.name)
+		}
+		if n, ok := c.t.(featlab.Namer); ok {
+			na, _ := n.OutputNames(nil)
+			nb, _ := b.(featlab.Namer).OutputNames(nil)
+			if strings.Join(na, ",") != strings.Join(nb, ",") {
+				t.Fatalf("%s: output names %v, loaded %v", c.name, na, nb)
+			}
+		}
+	}
+	// Standardize's variance of the 1e200 column overflows: +Inf, written
+	// as "+Inf", read back as +Inf.
+	s := &Standardize{}
+	if err := s.Fit(X); err != nil {
+		t.Fatal(err)
+	}
+	back, data := roundTrip(t, s)
+	if v := back.(*Standardize).Var(); !math.IsInf(v[4], 1) || !bytes.Contains(data, []byte(`"+Inf"`)) {
+		t.Fatalf("variance %v", v)
+	}
+}
+
+// TestSaveLoadSelectPipelineBits: a pipeline fitted with FitXY, a Select
+// step inside, saved and loaded.
+func TestSaveLoadSelectPipelineBits(t *testing.T) {
+	X := persistMatrix(30, 6, 3)
+	y := make([]float64, 30)
+	sel := featlab.SelectorFunc(func(X mat.Matrix, _ []float64) (*featlab.Selection, error) {
+		return featlab.NewSelection("pick", []string{"a", "b", "c", "d", "e", "f"}, []int{4, 1, 2}), nil
+	})
+	p := &Pipeline{Steps: []featlab.Transformer{&Standardize{}, &Select{Selector: sel}, &UnitRange{}}}
+	if err := p.FitXY(X, y); err != nil {
+		t.Fatal(err)
+	}
+	back, _ := roundTrip(t, p)
+	sameTransform(t, "select pipeline", p, back.(*Pipeline), persistMatrix(9, 6, 4))
+	got := back.(*Pipeline).Steps[1].(*Select).Selection()
+	if strings.Join(got.ChosenNames, ",") != "e,b,c" {
+		t.Fatalf("selection %v", got)
+	}
+	na, _ := p.OutputNames([]string{"a", "b", "c", "d", "e", "f"})
+	nb, _ := back.(*Pipeline).OutputNames([]string{"a", "b", "c", "d", "e", "f"})
+	if strings.Join(na, ",") != strings.Join(nb, ",") {
+		t.Fatalf("names %v and %v", na, nb)
+	}
+}
+
+// TestSaveLoadFrameBits: transformers fitted on a data frame keep their
+// columns: the loaded one finds them by name in a frame of another order.
+func TestSaveLoadFrameBits(t *testing.T) {
+	df := fruitFrame()
+	reordered := df.Select([]string{"sweet", "count", "weight", "color"})
+	for _, c := range []struct {
+		t    featlab.Transformer
+		cols []string
+	}{
+		{&Standardize{}, []string{"weight", "count"}},
+		{&OneHot{}, []string{"color", "sweet"}},
+		{&Pipeline{Steps: []featlab.Transformer{&OneHot{}, &MaxAbs{}}}, []string{"sweet", "color"}},
+	} {
+		if err := FitFrame(c.t, df, c.cols...); err != nil {
+			t.Fatal(err)
+		}
+		back, _ := roundTrip(t, c.t)
+		want, err := TransformFrame(c.t, reordered)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := TransformFrame(back.(featlab.Transformer), reordered)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !denseBits(frameDense(numericOnly(want)), frameDense(numericOnly(got))) || strings.Join(want.Names(), ",") != strings.Join(got.Names(), ",") {
+			t.Fatalf("%T: frames differ:\n%v\n%v", c.t, want, got)
+		}
+	}
+}
+
+func numericOnly(df dataframe.DataFrame) dataframe.DataFrame {
+	var keep []string
+	for _, n := range df.Names() {
+		if isNumeric(df.Col(n)) {
+			keep = append(keep, n)
+		}
+	}
+	return df.Select(keep)
+}
+
+// TestLoadTransformBadState: inconsistent states of this package's kinds
+// are errors wrapping featlab.ErrFormat that say what is wrong.
+func TestLoadTransformBadState(t *testing.T) {
+	env := func(kind, state string) string {
+		return `{"format": "featlab", "format_version": 1, "kind": "transform.` + kind + `", "kind_version": 1, "state": ` + state + `}`
+	}
+	for _, c := range []struct{ file, says string }{
+		{env("Clip", `{"d": 2, "b_config": 1, "b": 1, "mode": 7}`), "unknown Clip mode 7"},
+		{env("Clip", `{"d": 2, "b_config": 1, "b": -1, "mode": 0}`), "Clip b = -1"},
+		{env("Sigmoid", `{"d": 2, "b_config": 1, "b": -1}`), "decreasing = false"},
+		{env("Log", `{"d": 2, "b_config": 0, "b": 0}`), "Log b = 0"},
+		{env("RowNormalize", `{"d": 2, "norm": 9}`), "unknown norm 9"},
+		{env("MeanNormScale", `{"d": 2, "norm": 0, "factor": 0}`), "factor 0"},
+		{env("Center", `{"d": 2, "mean": [1, 2], "frame_columns": ["a"]}`), "1 frame columns"},
+		{env("Polynomial", `{"d": 3, "degree": 2, "outputs": 9}`), "has 10 columns, the file says 9"},
+		{env("Polynomial", `{"d": 1000000, "degree": 40, "outputs": 9}`), "more than"},
+		{env("Polynomial", `{"d": 200, "degree": 3, "outputs": 1373701, "max_cells": 1000}`), "limit"},
+		{env("OneHot", `{"d": 1, "unknown": 0, "categories": [["2", "1"]]}`), `category "1"`},
+		{env("OneHot", `{"d": 1, "unknown": 0, "text": true, "categories": [["a", "a"]]}`), `"a" twice`},
+		{env("OneHot", `{"d": 2, "unknown": 0, "categories": [["1"]]}`), "categories for 1"},
+		{env("OneHot", `{"d": 1, "unknown": 0, "categories": [[]]}`), "no category"},
+		{env("Select", `{"d": 3, "selection": {"kind": "featlab.Selection", "kind_version": 1, "state": {"method": "m", "names": ["a", "b"], "chosen": [0], "chosen_names": ["a"]}}}`), "selection of 1 of 2"},
+		{env("Select", `{"d": 2, "selection": {"kind": "transform.Center", "kind_version": 1, "state": {"d": 2, "mean": [1, 2]}}}`), "not a selection"},
+		{env("Pipeline", `{"d": 2, "steps": []}`), "no steps"},
+		{env("Pipeline", `{"d": 2, "steps": [{"kind": "featlab.Selection", "kind_version": 1, "state": {"method": "m", "names": ["a"], "chosen": [0], "chosen_names": ["a"]}}]}`), "not a transformer"},
+		{env("FittedModel", `{"predictor": {"kind": "transform.Center", "kind_version": 1, "state": {"d": 2, "mean": [1, 2]}}}`), "not a predictor"},
+		{env("FittedModel", `{"pipeline": {"kind": "transform.Center", "kind_version": 1, "state": {"d": 2, "mean": [1, 2]}}, "predictor": null}`), "pipeline is a *transform.Center"},
+	} {
+		_, err := featlab.Load(strings.NewReader(c.file))
+		if !errors.Is(err, featlab.ErrFormat) || !strings.Contains(err.Error(), c.says) {
+			t.Errorf("%s:\nerror %v, want ErrFormat saying %q", c.file, err, c.says)
+		}
+	}
+}
