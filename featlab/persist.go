@@ -1,23 +1,4 @@
-package featlab
-
-import (
-	"bytes"
-	"encoding/json"
-	"errors"
-	"fmt"
-	"io"
-	"math"
-	"os"
-	"path/filepath"
-	"reflect"
-	"sort"
-	"strings"
-	"sync"
-
-	"gonum.org/v1/gonum/mat"
-)
-
-// Saving and loading fitted values.
+// # Saving and loading fitted values
 //
 // A fitted transformer, selection, learner's model or pipeline is saved by
 // Save as one JSON document, indented so that a person can read it:
@@ -65,6 +46,24 @@ import (
 // Kinds register themselves when their package is initialised (RegisterKind
 // in an init function): a program that loads a linear model must import
 // featlab/linear, even if only as import _ ".../featlab/linear".
+package featlab
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+	"sync"
+
+	"gonum.org/v1/gonum/mat"
+)
 
 // ErrFormat: a saved file (or state) that cannot be read: truncated, not
 // JSON, not a featlab file, of an unknown kind, or with a state that is
@@ -312,7 +311,7 @@ func Load(r io.Reader) (any, error) {
 	}
 	data, err := io.ReadAll(r)
 	if err != nil {
-		return nil, fmt.Errorf("featlab: load: %w", err)
+		return nil, fmt.Errorf("featlab: load: reading failed after %d bytes: %w: %w", len(data), err, ErrFormat)
 	}
 	return loadBytes(data)
 }
@@ -400,29 +399,38 @@ func SaveFile(path string, v any) error {
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
 	if err != nil {
-		return fmt.Errorf("featlab: save: %w", err)
+		return fileError("save", err)
 	}
-	if _, err := tmp.Write(buf.Bytes()); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return fmt.Errorf("featlab: save: %w", err)
+	_, err = tmp.Write(buf.Bytes())
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
 	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("featlab: save: %w", err)
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
 	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
+	if err != nil {
 		os.Remove(tmp.Name())
-		return fmt.Errorf("featlab: save: %w", err)
+		return fileError("save", err)
 	}
 	return nil
+}
+
+// fileError wraps an error of the file system with ErrMissing (a path
+// that does not exist) or ErrParam (any other: a directory, no
+// permission), keeping err itself in the chain.
+func fileError(op string, err error) error {
+	kind := ErrParam
+	if errors.Is(err, os.ErrNotExist) {
+		kind = ErrMissing
+	}
+	return fmt.Errorf("featlab: %s: %w: %w", op, err, kind)
 }
 
 // LoadFile loads the value saved in the file at path (see Load).
 func LoadFile(path string) (any, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("featlab: load: %w", err)
+		return nil, fileError("load", err)
 	}
 	defer f.Close()
 	v, err := Load(f)
