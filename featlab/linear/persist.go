@@ -18,6 +18,9 @@ func init() {
 	featlab.RegisterKind("linear.LassoResult", 1, saveLasso, loadLasso)
 	featlab.RegisterKind("linear.LogisticResult", 1, saveLogistic, loadLogistic)
 	featlab.RegisterKind("linear.SparseSVMResult", 1, saveSVM, loadSVM)
+	featlab.RegisterKind("linear.ConstrainedLassoResult", 1, saveConstrainedLasso, loadConstrainedLasso)
+	featlab.RegisterKind("linear.ConstrainedRidgeResult", 1, saveConstrainedRidge, loadConstrainedRidge)
+	featlab.RegisterKind("linear.SGDLeastSquaresResult", 1, saveSGD, loadSGD)
 }
 
 type modelState struct {
@@ -289,4 +292,107 @@ func loadSVM(_ int, data json.RawMessage) (*SparseSVMResult, error) {
 	return &SparseSVMResult{Convergence: conv, Coef: md.Coef, Intercept: md.Intercept, Lambda: st.Lambda,
 		Labels: st.Labels, Objective: float64(st.Objective), Dual: float64(st.Dual), Alpha: st.Alpha,
 		Solver: SVMSolver(st.Solver), Polished: st.Polished, names: st.Names}, nil
+}
+
+// constrainedState is the state of the constrained least-squares fits.
+type constrainedState struct {
+	modelState
+	Radius      float64                   `json:"radius"`
+	Objective   featlab.JSONFloat         `json:"objective"`
+	Multiplier  featlab.JSONFloat         `json:"multiplier"`
+	Convergence *featlab.ConvergenceState `json:"convergence,omitempty"`
+	History     featlab.JSONFloats        `json:"history,omitempty"`
+	Names       []string                  `json:"names,omitempty"`
+}
+
+func (st *constrainedState) check() (Model, error) {
+	md, err := st.model()
+	if err != nil {
+		return md, err
+	}
+	if !(st.Radius >= 0) || st.Radius-st.Radius != 0 {
+		return md, featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: radius %v must be finite and >= 0", st.Radius)
+	}
+	return md, checkSavedNames(st.Names, len(md.Coef))
+}
+
+func saveConstrainedLasso(r *ConstrainedLassoResult) (any, error) {
+	c := featlab.NewConvergenceState(r.Convergence)
+	return constrainedState{r.state(), r.Radius, featlab.JSONFloat(r.Objective), featlab.JSONFloat(r.Multiplier), &c, r.History, r.names}, nil
+}
+
+func loadConstrainedLasso(_ int, data json.RawMessage) (*ConstrainedLassoResult, error) {
+	var st constrainedState
+	if err := featlab.DecodeState(data, &st); err != nil {
+		return nil, err
+	}
+	md, err := st.check()
+	if err != nil {
+		return nil, err
+	}
+	if st.Convergence == nil {
+		return nil, featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: no convergence record")
+	}
+	conv, err := st.Convergence.Convergence()
+	if err != nil {
+		return nil, err
+	}
+	return &ConstrainedLassoResult{Model: md, Convergence: conv, Radius: st.Radius, Objective: float64(st.Objective),
+		Multiplier: float64(st.Multiplier), History: st.History, names: st.Names}, nil
+}
+
+func saveConstrainedRidge(r *ConstrainedRidgeResult) (any, error) {
+	return constrainedState{modelState: r.state(), Radius: r.Radius, Objective: featlab.JSONFloat(r.Objective), Multiplier: featlab.JSONFloat(r.Multiplier)}, nil
+}
+
+func loadConstrainedRidge(_ int, data json.RawMessage) (*ConstrainedRidgeResult, error) {
+	var st constrainedState
+	if err := featlab.DecodeState(data, &st); err != nil {
+		return nil, err
+	}
+	md, err := st.check()
+	if err != nil {
+		return nil, err
+	}
+	return &ConstrainedRidgeResult{Model: md, Radius: st.Radius, Objective: float64(st.Objective), Multiplier: float64(st.Multiplier)}, nil
+}
+
+type sgdState struct {
+	modelState
+	Convergence featlab.ConvergenceState `json:"convergence"`
+	Step        float64                  `json:"step"`
+	TraceIter   []int                    `json:"trace_iter,omitempty"`
+	TraceObj    featlab.JSONFloats       `json:"trace_objective,omitempty"`
+}
+
+func saveSGD(r *SGDLeastSquaresResult) (any, error) {
+	st := sgdState{modelState: r.state(), Convergence: featlab.NewConvergenceState(r.Convergence), Step: r.Step}
+	for _, p := range r.Trace {
+		st.TraceIter = append(st.TraceIter, p.Iter)
+		st.TraceObj = append(st.TraceObj, p.Objective)
+	}
+	return st, nil
+}
+
+func loadSGD(_ int, data json.RawMessage) (*SGDLeastSquaresResult, error) {
+	var st sgdState
+	if err := featlab.DecodeState(data, &st); err != nil {
+		return nil, err
+	}
+	md, err := st.model()
+	if err != nil {
+		return nil, err
+	}
+	conv, err := st.Convergence.Convergence()
+	if err != nil {
+		return nil, err
+	}
+	if len(st.TraceIter) != len(st.TraceObj) {
+		return nil, featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: %d trace iterations for %d objectives", len(st.TraceIter), len(st.TraceObj))
+	}
+	r := &SGDLeastSquaresResult{Model: md, Convergence: conv, Step: st.Step}
+	for k, it := range st.TraceIter {
+		r.Trace = append(r.Trace, SGDPoint{Iter: it, Objective: st.TraceObj[k]})
+	}
+	return r, nil
 }

@@ -115,6 +115,33 @@ func TestSaveLoadLinearBits(t *testing.T) {
 	}
 }
 
+func TestSaveLoadConstrainedSGDBits(t *testing.T) {
+	X, y := randProblem(6, 40, 5, 2, 0.3)
+	cl, err := ConstrainedLasso(X, y, ConstrainedLassoConfig{Radius: 1, Intercept: true, Names: []string{"a", "b", "c", "d", "e"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	clBack := reload(t, cl)
+	samePredictions(t, "constrained lasso", cl, clBack, X)
+	if clBack.Selection().String() != cl.Selection().String() || clBack.Convergence != cl.Convergence {
+		t.Fatal("constrained lasso: the loaded result reports otherwise")
+	}
+	cr, err := ConstrainedRidge(X, y, ConstrainedRidgeConfig{Radius: 0.5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	samePredictions(t, "constrained ridge", cr, reload(t, cr), X)
+	sg, err := SGDLeastSquares(X, y, SGDLeastSquaresConfig{Step: 0.01, MaxIter: 200, CheckEvery: 50, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sgBack := reload(t, sg)
+	samePredictions(t, "SGD", sg, sgBack, X)
+	if !reflect.DeepEqual(sgBack.Trace, sg.Trace) {
+		t.Fatal("SGD: trace differs")
+	}
+}
+
 // TestLoadLinearBadState: inconsistent states are errors wrapping
 // featlab.ErrFormat that say what is wrong.
 func TestLoadLinearBadState(t *testing.T) {

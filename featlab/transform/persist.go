@@ -29,6 +29,7 @@ func init() {
 	featlab.RegisterKind("transform.Select", 1, saveSelect, loadSelect)
 	featlab.RegisterKind("transform.Pipeline", 1, savePipeline, loadPipeline)
 	featlab.RegisterKind("transform.FittedModel", 1, saveFittedModel, loadFittedModel)
+	featlab.RegisterKind("transform.FrameEncoder", 1, saveFrameEncoder, loadFrameEncoder)
 }
 
 // fittedState is the part of every state that fitted holds: the number of
@@ -627,4 +628,45 @@ func loadFittedModel(_ int, data json.RawMessage) (*FittedModel, error) {
 	}
 	f.Predictor = pred
 	return f, nil
+}
+
+type frameEncoderState struct {
+	Target   string          `json:"target"`
+	Columns  []string        `json:"columns,omitempty"`
+	OneHot   json.RawMessage `json:"one_hot,omitempty"`
+	Classes  []string        `json:"classes,omitempty"`
+	Features []string        `json:"features,omitempty"`
+}
+
+func saveFrameEncoder(e *FrameEncoder) (any, error) {
+	st := frameEncoderState{Target: e.Target, Columns: e.Columns, Classes: e.Classes, Features: e.Features}
+	if e.OneHot != nil {
+		var err error
+		if st.OneHot, err = featlab.EncodeValue(e.OneHot); err != nil {
+			return nil, featlab.Wrap(err, "transform: FrameEncoder")
+		}
+	}
+	return st, nil
+}
+
+func loadFrameEncoder(_ int, data json.RawMessage) (*FrameEncoder, error) {
+	var st frameEncoderState
+	if err := featlab.DecodeState(data, &st); err != nil {
+		return nil, err
+	}
+	e := &FrameEncoder{Target: st.Target, Columns: st.Columns, Classes: st.Classes, Features: st.Features}
+	if st.OneHot != nil {
+		v, err := featlab.DecodeValue(st.OneHot)
+		if err != nil {
+			return nil, featlab.Wrap(err, "transform: FrameEncoder")
+		}
+		o, ok := v.(*OneHot)
+		if !ok || o.str == nil || o.d != len(st.Columns) {
+			return nil, featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: FrameEncoder of %d columns holds a %T that is not a text OneHot of as many", len(st.Columns), v)
+		}
+		e.OneHot = o
+	} else if len(st.Columns) > 0 {
+		return nil, featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: FrameEncoder of %d columns without a OneHot", len(st.Columns))
+	}
+	return e, nil
 }

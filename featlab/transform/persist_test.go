@@ -211,6 +211,29 @@ func TestSaveLoadFrameBits(t *testing.T) {
 	}
 }
 
+// TestSaveLoadFrameEncoder: a loaded FrameEncoder encodes a test frame,
+// columns in another order, to the same Dataset.
+func TestSaveLoadFrameEncoder(t *testing.T) {
+	df := fruitFrame()
+	_, enc, err := OneHotDataset(df, "sweet", UnknownIgnore)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, _ := roundTrip(t, enc)
+	reordered := df.Select([]string{"count", "sweet", "color", "weight"})
+	want, err := enc.Dataset(reordered)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := back.(*FrameEncoder).Dataset(reordered)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !denseBits(want.X, got.X) || strings.Join(want.Names, ",") != strings.Join(got.Names, ",") || !mat.Equal(mat.NewVecDense(len(want.Y), want.Y), mat.NewVecDense(len(got.Y), got.Y)) {
+		t.Fatalf("datasets differ:\n%v\n%v", want, got)
+	}
+}
+
 func numericOnly(df dataframe.DataFrame) dataframe.DataFrame {
 	var keep []string
 	for _, n := range df.Names() {

@@ -1,0 +1,59 @@
+package greedy
+
+import (
+	"bytes"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/featlab/course/featlab"
+)
+
+func TestSaveLoadOMPBits(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 9))
+	X := mat.NewDense(40, 7, nil)
+	y := make([]float64, 40)
+	for i := 0; i < 40; i++ {
+		for j := 0; j < 7; j++ {
+			X.Set(i, j, r.NormFloat64())
+		}
+		y[i] = 3*X.At(i, 2) - X.At(i, 5) + 0.1*r.NormFloat64()
+	}
+	for _, cfg := range []OMPConfig{{T: 3, Intercept: true}, {T: 2, Rule: Correlation, Trace: true}} {
+		p, err := cfg.Fit(X, y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if err := featlab.Save(&buf, p); err != nil {
+			t.Fatal(err)
+		}
+		data := append([]byte(nil), buf.Bytes()...)
+		back, err := featlab.LoadAs[*OMPResult](&buf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, _ := p.Predict(X)
+		b, _ := back.Predict(X)
+		for i := range a {
+			if math.Float64bits(a[i]) != math.Float64bits(b[i]) {
+				t.Fatalf("prediction %d: %v, loaded %v", i, a[i], b[i])
+			}
+		}
+		if back.Selection().String() != p.(*OMPResult).Selection().String() {
+			t.Fatal("the loaded selection differs")
+		}
+		var again bytes.Buffer
+		if err := featlab.Save(&again, back); err != nil || !bytes.Equal(again.Bytes(), data) {
+			t.Fatalf("save, load, save changes the file (%v)", err)
+		}
+	}
+	bad := `{"format": "featlab", "format_version": 1, "kind": "greedy.OMPResult", "kind_version": 1, "state": {"method": "m", "names": ["a"], "rule": 0, "coef": [1], "intercept": 0, "support": [1], "rss": 0, "stop": 0, "convergence": {"iterations": 1, "converged": true, "gap": 0, "tol": 0}}}`
+	if _, err := featlab.Load(strings.NewReader(bad)); !errors.Is(err, featlab.ErrFormat) || !strings.Contains(err.Error(), "support[0] = 1") {
+		t.Fatalf("support outside the coefficients: %v", err)
+	}
+}
