@@ -14,6 +14,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/persisttest"
 	"github.com/featlab/course/featlab/linear"
 	"github.com/featlab/course/featlab/represent"
 	"github.com/featlab/course/featlab/transform"
@@ -75,18 +76,6 @@ func save(t testing.TB, v any) []byte {
 	return buf.Bytes()
 }
 
-func sameBits(a, b []float64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if math.Float64bits(a[i]) != math.Float64bits(b[i]) {
-			return false
-		}
-	}
-	return true
-}
-
 func TestSaveLoadPipelineBits(t *testing.T) {
 	fm, Xt := fittedModel(t)
 	want, err := fm.Predict(Xt)
@@ -102,7 +91,7 @@ func TestSaveLoadPipelineBits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !sameBits(got, want) {
+	if !persisttest.SameBits(got, want) {
 		t.Fatalf("loaded model predicts %v, saved one %v", got, want)
 	}
 	if again := save(t, back); !bytes.Equal(again, data) {
@@ -120,7 +109,7 @@ func TestSaveLoadPipelineBits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, _ := v.(featlab.Predictor).Predict(Xt); !sameBits(got, want) {
+	if got, _ := v.(featlab.Predictor).Predict(Xt); !persisttest.SameBits(got, want) {
 		t.Fatal("LoadFile: other predictions")
 	}
 	if _, err := featlab.LoadAs[featlab.Predictor](bytes.NewReader(data)); err != nil {
@@ -139,7 +128,7 @@ func TestSaveLoadSelectionBits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !sameBits(back.Scores, s.Scores) || !sameBits([]float64{back.History[0].Score, back.History[1].Score}, []float64{math.Inf(1), math.Copysign(0, -1)}) {
+	if !persisttest.SameBits(back.Scores, s.Scores) || !persisttest.SameBits([]float64{back.History[0].Score, back.History[1].Score}, []float64{math.Inf(1), math.Copysign(0, -1)}) {
 		t.Fatalf("scores %v, history %v", back.Scores, back.History)
 	}
 	if back.String() != s.String() {

@@ -47,14 +47,20 @@ func (s modelState) model() (Model, error) {
 
 func loadModel(_ int, data json.RawMessage) (*Model, error) {
 	var st modelState
-	if err := featlab.DecodeState(data, &st); err != nil {
-		return nil, err
-	}
-	md, err := st.model()
+	md, err := decodeModel(data, &st)
 	if err != nil {
 		return nil, err
 	}
 	return &md, nil
+}
+
+// decodeModel decodes a state embedding modelState into st and returns
+// its checked linear predictor.
+func decodeModel(data json.RawMessage, st interface{ model() (Model, error) }) (Model, error) {
+	if err := featlab.DecodeState(data, st); err != nil {
+		return Model{}, err
+	}
+	return st.model()
 }
 
 // checkSavedNames checks loaded feature names: none, or one per
@@ -100,10 +106,7 @@ func saveLeastSquares(r *LeastSquaresResult) (any, error) {
 
 func loadLeastSquares(_ int, data json.RawMessage) (*LeastSquaresResult, error) {
 	var st leastSquaresState
-	if err := featlab.DecodeState(data, &st); err != nil {
-		return nil, err
-	}
-	md, err := st.model()
+	md, err := decodeModel(data, &st)
 	if err != nil {
 		return nil, err
 	}
@@ -141,10 +144,7 @@ func saveRidge(r *RidgeResult) (any, error) {
 
 func loadRidge(_ int, data json.RawMessage) (*RidgeResult, error) {
 	var st ridgeState
-	if err := featlab.DecodeState(data, &st); err != nil {
-		return nil, err
-	}
-	md, err := st.model()
+	md, err := decodeModel(data, &st)
 	if err != nil {
 		return nil, err
 	}
@@ -182,10 +182,7 @@ func saveLasso(r *LassoResult) (any, error) {
 
 func loadLasso(_ int, data json.RawMessage) (*LassoResult, error) {
 	var st lassoState
-	if err := featlab.DecodeState(data, &st); err != nil {
-		return nil, err
-	}
-	md, err := st.model()
+	md, err := decodeModel(data, &st)
 	if err != nil {
 		return nil, err
 	}
@@ -376,10 +373,7 @@ func saveSGD(r *SGDLeastSquaresResult) (any, error) {
 
 func loadSGD(_ int, data json.RawMessage) (*SGDLeastSquaresResult, error) {
 	var st sgdState
-	if err := featlab.DecodeState(data, &st); err != nil {
-		return nil, err
-	}
-	md, err := st.model()
+	md, err := decodeModel(data, &st)
 	if err != nil {
 		return nil, err
 	}

@@ -1,9 +1,7 @@
 package linear
 
 import (
-	"bytes"
 	"errors"
-	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -11,25 +9,13 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/persisttest"
 )
 
-// reload saves v, loads it back and checks that saving the loaded value
-// gives the same file.
-func reload[T any](t *testing.T, v T) T {
+// reloaded is persisttest.Reload without the file.
+func reloaded[T any](t *testing.T, v T) T {
 	t.Helper()
-	var buf bytes.Buffer
-	if err := featlab.Save(&buf, v); err != nil {
-		t.Fatalf("Save(%T): %v", v, err)
-	}
-	data := append([]byte(nil), buf.Bytes()...)
-	back, err := featlab.LoadAs[T](&buf)
-	if err != nil {
-		t.Fatalf("Load(%T): %v", v, err)
-	}
-	var again bytes.Buffer
-	if err := featlab.Save(&again, back); err != nil || !bytes.Equal(again.Bytes(), data) {
-		t.Fatalf("%T: save, load, save changes the file (%v)", v, err)
-	}
+	back, _ := persisttest.Reload(t, v)
 	return back
 }
 
@@ -41,10 +27,8 @@ func samePredictions(t *testing.T, name string, a, b featlab.Predictor, X mat.Ma
 	if ea != nil || eb != nil {
 		t.Fatalf("%s: %v, %v", name, ea, eb)
 	}
-	for i := range pa {
-		if math.Float64bits(pa[i]) != math.Float64bits(pb[i]) {
-			t.Fatalf("%s: prediction %d is %v, loaded %v", name, i, pa[i], pb[i])
-		}
+	if !persisttest.SameBits(pa, pb) {
+		t.Fatalf("%s: predictions %v, loaded %v", name, pa, pb)
 	}
 }
 
@@ -63,7 +47,7 @@ func TestSaveLoadLinearBits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lsBack := reload(t, ls)
+	lsBack := reloaded(t, ls)
 	samePredictions(t, "least squares", ls, lsBack, Xt)
 	if lsBack.Table() != ls.Table() || !reflect.DeepEqual(lsBack.Stats, ls.Stats) {
 		t.Fatalf("least squares table:\n%s\nloaded:\n%s", ls.Table(), lsBack.Table())
@@ -73,15 +57,15 @@ func TestSaveLoadLinearBits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	samePredictions(t, "ridge", rg, reload(t, rg), Xt)
-	samePredictions(t, "model", &rg.Model, reload(t, &rg.Model), Xt)
+	samePredictions(t, "ridge", rg, reloaded(t, rg), Xt)
+	samePredictions(t, "model", &rg.Model, reloaded(t, &rg.Model), Xt)
 
 	for _, solver := range []Solver{CoordinateDescent, FISTA} {
 		la, err := ElasticNet(X, y, ElasticNetConfig{Alpha: 0.1, L1Ratio: 0.7, Intercept: true, Solver: solver, Names: names})
 		if err != nil {
 			t.Fatal(err)
 		}
-		back := reload(t, la)
+		back := reloaded(t, la)
 		samePredictions(t, "elastic net "+solver.String(), la, back, Xt)
 		if back.Selection().String() != la.Selection().String() || back.Convergence != la.Convergence || !reflect.DeepEqual(back.History, la.History) {
 			t.Fatalf("elastic net: the loaded result reports otherwise")
@@ -93,7 +77,7 @@ func TestSaveLoadLinearBits(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		back := reload(t, lg)
+		back := reloaded(t, lg)
 		samePredictions(t, "logistic "+pen.String(), lg, back, Xt)
 		pa, _ := lg.Proba(Xt)
 		pb, _ := back.Proba(Xt)
@@ -106,7 +90,7 @@ func TestSaveLoadLinearBits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	back := reload(t, sv)
+	back := reloaded(t, sv)
 	samePredictions(t, "sparse SVM", sv, back, Xt)
 	da, _ := sv.Decision(Xt)
 	db, _ := back.Decision(Xt)
@@ -121,7 +105,7 @@ func TestSaveLoadConstrainedSGDBits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	clBack := reload(t, cl)
+	clBack := reloaded(t, cl)
 	samePredictions(t, "constrained lasso", cl, clBack, X)
 	if clBack.Selection().String() != cl.Selection().String() || clBack.Convergence != cl.Convergence {
 		t.Fatal("constrained lasso: the loaded result reports otherwise")
@@ -130,12 +114,12 @@ func TestSaveLoadConstrainedSGDBits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	samePredictions(t, "constrained ridge", cr, reload(t, cr), X)
+	samePredictions(t, "constrained ridge", cr, reloaded(t, cr), X)
 	sg, err := SGDLeastSquares(X, y, SGDLeastSquaresConfig{Step: 0.01, MaxIter: 200, CheckEvery: 50, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	sgBack := reload(t, sg)
+	sgBack := reloaded(t, sg)
 	samePredictions(t, "SGD", sg, sgBack, X)
 	if !reflect.DeepEqual(sgBack.Trace, sg.Trace) {
 		t.Fatal("SGD: trace differs")

@@ -1,9 +1,7 @@
 package represent
 
 import (
-	"bytes"
 	"errors"
-	"math"
 	"math/rand/v2"
 	"reflect"
 	"strings"
@@ -12,26 +10,14 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/persisttest"
 	"github.com/featlab/course/featlab/transform"
 )
 
-// reloaded saves v, loads it back as a T, and checks that saving the
-// loaded value gives the same file.
+// reloaded is persisttest.Reload without the file.
 func reloaded[T any](t *testing.T, v T) T {
 	t.Helper()
-	var buf bytes.Buffer
-	if err := featlab.Save(&buf, v); err != nil {
-		t.Fatalf("Save(%T): %v", v, err)
-	}
-	data := append([]byte(nil), buf.Bytes()...)
-	back, err := featlab.LoadAs[T](&buf)
-	if err != nil {
-		t.Fatalf("Load(%T): %v", v, err)
-	}
-	var again bytes.Buffer
-	if err := featlab.Save(&again, back); err != nil || !bytes.Equal(again.Bytes(), data) {
-		t.Fatalf("%T: save, load, save changes the file (%v)", v, err)
-	}
+	back, _ := persisttest.Reload(t, v)
 	return back
 }
 
@@ -43,11 +29,8 @@ func sameCodes(t *testing.T, name string, a, b featlab.Transformer, X mat.Matrix
 	if ea != nil || eb != nil {
 		t.Fatalf("%s: %v, %v", name, ea, eb)
 	}
-	da, db := ca.RawMatrix().Data, cb.RawMatrix().Data
-	for i := range da {
-		if math.Float64bits(da[i]) != math.Float64bits(db[i]) {
-			t.Fatalf("%s: code value %d is %v, loaded %v", name, i, da[i], db[i])
-		}
+	if !persisttest.DenseBits(ca, cb) {
+		t.Fatalf("%s: the loaded value codes other bits", name)
 	}
 }
 
