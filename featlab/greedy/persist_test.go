@@ -27,7 +27,7 @@ func TestSaveLoadOMPBits(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		back, _ := persisttest.Reload(t, p.(*OMPResult))
+		back := persisttest.Reload(t, p.(*OMPResult))
 		a, _ := p.Predict(X)
 		b, _ := back.Predict(X)
 		if !persisttest.SameBits(a, b) {

@@ -6,31 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"gonum.org/v1/gonum/mat"
-
 	"github.com/featlab/course/featlab"
 	"github.com/featlab/course/featlab/internal/persisttest"
 )
-
-// reloaded is persisttest.Reload without the file.
-func reloaded[T any](t *testing.T, v T) T {
-	t.Helper()
-	back, _ := persisttest.Reload(t, v)
-	return back
-}
-
-// samePredictions checks that a and b predict the same bits on X.
-func samePredictions(t *testing.T, name string, a, b featlab.Predictor, X mat.Matrix) {
-	t.Helper()
-	pa, ea := a.Predict(X)
-	pb, eb := b.Predict(X)
-	if ea != nil || eb != nil {
-		t.Fatalf("%s: %v, %v", name, ea, eb)
-	}
-	if !persisttest.SameBits(pa, pb) {
-		t.Fatalf("%s: predictions %v, loaded %v", name, pa, pb)
-	}
-}
 
 func TestSaveLoadLinearBits(t *testing.T) {
 	X, y := randProblem(3, 50, 8, 3, 0.5)
@@ -47,8 +25,8 @@ func TestSaveLoadLinearBits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lsBack := reloaded(t, ls)
-	samePredictions(t, "least squares", ls, lsBack, Xt)
+	lsBack := persisttest.Reload(t, ls)
+	persisttest.SamePredict(t, "least squares", ls, lsBack, Xt)
 	if lsBack.Table() != ls.Table() || !reflect.DeepEqual(lsBack.Stats, ls.Stats) {
 		t.Fatalf("least squares table:\n%s\nloaded:\n%s", ls.Table(), lsBack.Table())
 	}
@@ -57,16 +35,16 @@ func TestSaveLoadLinearBits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	samePredictions(t, "ridge", rg, reloaded(t, rg), Xt)
-	samePredictions(t, "model", &rg.Model, reloaded(t, &rg.Model), Xt)
+	persisttest.SamePredict(t, "ridge", rg, persisttest.Reload(t, rg), Xt)
+	persisttest.SamePredict(t, "model", &rg.Model, persisttest.Reload(t, &rg.Model), Xt)
 
 	for _, solver := range []Solver{CoordinateDescent, FISTA} {
 		la, err := ElasticNet(X, y, ElasticNetConfig{Alpha: 0.1, L1Ratio: 0.7, Intercept: true, Solver: solver, Names: names})
 		if err != nil {
 			t.Fatal(err)
 		}
-		back := reloaded(t, la)
-		samePredictions(t, "elastic net "+solver.String(), la, back, Xt)
+		back := persisttest.Reload(t, la)
+		persisttest.SamePredict(t, "elastic net "+solver.String(), la, back, Xt)
 		if back.Selection().String() != la.Selection().String() || back.Convergence != la.Convergence || !reflect.DeepEqual(back.History, la.History) {
 			t.Fatalf("elastic net: the loaded result reports otherwise")
 		}
@@ -77,8 +55,8 @@ func TestSaveLoadLinearBits(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		back := reloaded(t, lg)
-		samePredictions(t, "logistic "+pen.String(), lg, back, Xt)
+		back := persisttest.Reload(t, lg)
+		persisttest.SamePredict(t, "logistic "+pen.String(), lg, back, Xt)
 		pa, _ := lg.Proba(Xt)
 		pb, _ := back.Proba(Xt)
 		if !reflect.DeepEqual(pa, pb) || back.Selection().String() != lg.Selection().String() {
@@ -90,8 +68,8 @@ func TestSaveLoadLinearBits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	back := reloaded(t, sv)
-	samePredictions(t, "sparse SVM", sv, back, Xt)
+	back := persisttest.Reload(t, sv)
+	persisttest.SamePredict(t, "sparse SVM", sv, back, Xt)
 	da, _ := sv.Decision(Xt)
 	db, _ := back.Decision(Xt)
 	if !reflect.DeepEqual(da, db) || !reflect.DeepEqual(back.Alpha, sv.Alpha) || back.Polished != sv.Polished {
@@ -105,8 +83,8 @@ func TestSaveLoadConstrainedSGDBits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	clBack := reloaded(t, cl)
-	samePredictions(t, "constrained lasso", cl, clBack, X)
+	clBack := persisttest.Reload(t, cl)
+	persisttest.SamePredict(t, "constrained lasso", cl, clBack, X)
 	if clBack.Selection().String() != cl.Selection().String() || clBack.Convergence != cl.Convergence {
 		t.Fatal("constrained lasso: the loaded result reports otherwise")
 	}
@@ -114,13 +92,13 @@ func TestSaveLoadConstrainedSGDBits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	samePredictions(t, "constrained ridge", cr, reloaded(t, cr), X)
+	persisttest.SamePredict(t, "constrained ridge", cr, persisttest.Reload(t, cr), X)
 	sg, err := SGDLeastSquares(X, y, SGDLeastSquaresConfig{Step: 0.01, MaxIter: 200, CheckEvery: 50, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	sgBack := reloaded(t, sg)
-	samePredictions(t, "SGD", sg, sgBack, X)
+	sgBack := persisttest.Reload(t, sg)
+	persisttest.SamePredict(t, "SGD", sg, sgBack, X)
 	if !reflect.DeepEqual(sgBack.Trace, sg.Trace) {
 		t.Fatal("SGD: trace differs")
 	}

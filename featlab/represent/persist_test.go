@@ -14,26 +14,6 @@ import (
 	"github.com/featlab/course/featlab/transform"
 )
 
-// reloaded is persisttest.Reload without the file.
-func reloaded[T any](t *testing.T, v T) T {
-	t.Helper()
-	back, _ := persisttest.Reload(t, v)
-	return back
-}
-
-// sameCodes checks that two encoders give the same bits on X.
-func sameCodes(t *testing.T, name string, a, b featlab.Transformer, X mat.Matrix) {
-	t.Helper()
-	ca, ea := a.Transform(X)
-	cb, eb := b.Transform(X)
-	if ea != nil || eb != nil {
-		t.Fatalf("%s: %v, %v", name, ea, eb)
-	}
-	if !persisttest.DenseBits(ca, cb) {
-		t.Fatalf("%s: the loaded value codes other bits", name)
-	}
-}
-
 func TestSaveLoadRepresentBits(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 5))
 	X := randDense(r, 60, 6)
@@ -43,8 +23,8 @@ func TestSaveLoadRepresentBits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pb := reloaded(t, pca)
-	sameCodes(t, "PCA", pca, pb, Xt)
+	pb := persisttest.Reload(t, pca)
+	persisttest.SameTransform(t, "PCA", pca, pb, Xt)
 	V, _ := pca.Encode(Xt)
 	da, _ := pca.Decode(V)
 	db, _ := pb.Decode(V)
@@ -57,8 +37,8 @@ func TestSaveLoadRepresentBits(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		kb := reloaded(t, km)
-		sameCodes(t, "KMeans", km, kb, Xt)
+		kb := persisttest.Reload(t, km)
+		persisttest.SameTransform(t, "KMeans", km, kb, Xt)
 		la, sa, _ := km.Predict(Xt)
 		lb, sb, _ := kb.Predict(Xt)
 		if !reflect.DeepEqual(la, lb) || !reflect.DeepEqual(sa, sb) {
@@ -74,8 +54,8 @@ func TestSaveLoadRepresentBits(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		db := reloaded(t, dl)
-		sameCodes(t, "DictionaryLearning", dl, db, Xt)
+		db := persisttest.Reload(t, dl)
+		persisttest.SameTransform(t, "DictionaryLearning", dl, db, Xt)
 		if !reflect.DeepEqual(db.Objective, dl.Objective) || !mat.Equal(db.Codes, dl.Codes) {
 			t.Fatal("DictionaryLearning: objective or codes differ")
 		}
@@ -83,7 +63,7 @@ func TestSaveLoadRepresentBits(t *testing.T) {
 		if err := sc.Fit(X); err != nil {
 			t.Fatal(err)
 		}
-		sameCodes(t, "SparseCode", sc, reloaded(t, sc), Xt)
+		persisttest.SameTransform(t, "SparseCode", sc, persisttest.Reload(t, sc), Xt)
 	}
 
 	bow := &BagOfWords{Weighting: TermFrequency, Unseen: ErrorUnseen}
@@ -91,7 +71,7 @@ func TestSaveLoadRepresentBits(t *testing.T) {
 	if err := bow.Fit(docs); err != nil {
 		t.Fatal(err)
 	}
-	bb := reloaded(t, bow)
+	bb := persisttest.Reload(t, bow)
 	ta, _ := bow.Transform(docs)
 	tb, _ := bb.Transform(docs)
 	if !mat.Equal(ta, tb) {
@@ -106,7 +86,7 @@ func TestSaveLoadRepresentBits(t *testing.T) {
 	if err := p.Fit(X); err != nil {
 		t.Fatal(err)
 	}
-	sameCodes(t, "pipeline", p, reloaded(t, p), Xt)
+	persisttest.SameTransform(t, "pipeline", p, persisttest.Reload(t, p), Xt)
 }
 
 // TestLoadRepresentBadState: inconsistent states are errors wrapping

@@ -15,9 +15,8 @@ import (
 )
 
 // Reload saves v, loads it back as a T, and fails t unless saving the
-// loaded value writes the same bytes. It returns the loaded value and the
-// file.
-func Reload[T any](t testing.TB, v T) (T, []byte) {
+// loaded value writes the same bytes.
+func Reload[T any](t testing.TB, v T) T {
 	t.Helper()
 	var buf bytes.Buffer
 	if err := featlab.Save(&buf, v); err != nil {
@@ -32,7 +31,43 @@ func Reload[T any](t testing.TB, v T) (T, []byte) {
 	if err := featlab.Save(&again, back); err != nil || !bytes.Equal(again.Bytes(), data) {
 		t.Fatalf("%T: save, load, save changes the file (%v)", v, err)
 	}
-	return back, data
+	return back
+}
+
+// SamePredict fails t unless a and b predict the same bits on X (or fail
+// alike).
+func SamePredict(t testing.TB, name string, a, b featlab.Predictor, X mat.Matrix) {
+	t.Helper()
+	pa, ea := a.Predict(X)
+	pb, eb := b.Predict(X)
+	if !sameErr(ea, eb) || !SameBits(pa, pb) {
+		t.Fatalf("%s: the loaded value predicts %v (%v), the saved one %v (%v)", name, pb, eb, pa, ea)
+	}
+}
+
+// SameTransform fails t unless a and b transform X, and inverse-transform
+// it when they can, to the same bits (or fail alike).
+func SameTransform(t testing.TB, name string, a, b featlab.Transformer, X mat.Matrix) {
+	t.Helper()
+	ga, ea := a.Transform(X)
+	gb, eb := b.Transform(X)
+	if !sameErr(ea, eb) || !DenseBits(ga, gb) {
+		t.Fatalf("%s: the loaded value transforms to other bits (errors %v, %v)", name, ea, eb)
+	}
+	if ia, ok := a.(featlab.InverseTransformer); ok {
+		ga, ea = ia.InverseTransform(X)
+		gb, eb = b.(featlab.InverseTransformer).InverseTransform(X)
+		if !sameErr(ea, eb) || !DenseBits(ga, gb) {
+			t.Fatalf("%s: the loaded value inverse-transforms to other bits (errors %v, %v)", name, ea, eb)
+		}
+	}
+}
+
+func sameErr(a, b error) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a.Error() == b.Error()
 }
 
 // SameBits reports whether a and b hold the same float64 bits.
