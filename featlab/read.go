@@ -19,6 +19,19 @@ const MissingHint = "a NaN is a missing value: impute it inside the pipeline (tr
 	"or keep the complete rows (Dataset.CompleteCases); read missing cells as NaN with " +
 	"featlab.ReadConfig{Missing: featlab.MissingAsNaN}"
 
+// NotFiniteCell returns the error for a NaN or an infinity v met in row i
+// (from 0) of the column described by col (such as `column 3 ("Ozone")`),
+// wrapping ErrNotFinite. A NaN is a missing value: its message ends with
+// MissingHint, pointing to the imputer. Every check for finite data
+// (CheckMatrix, and the checks of the packages that scan data
+// themselves) words its error so.
+func NotFiniteCell(v float64, i int, col string) error {
+	if math.IsNaN(v) {
+		return Errorf(ErrNotFinite, "value NaN at row %d, %s (%s)", i, col, MissingHint)
+	}
+	return Errorf(ErrNotFinite, "value %v at row %d, %s", v, i, col)
+}
+
 // DefaultNA is the list of cell texts read as missing when
 // ReadConfig.NA is nil: R's NA, the empty cell, NaN in two spellings, the
 // UCI files' "?" and SQL's NULL. Cells are compared after removing spaces
