@@ -121,7 +121,9 @@ func fromDataFrameLikeWith() []failure {
 			return missingView(featlab.FromDataFrameLikeWith(dataframe.ReadCSV(strings.NewReader("a,c\nNA,u\n2,NA\n")), like, asNaN))
 		}},
 		{input: "nil reference", call: func() (any, error) { return featlab.FromDataFrameLikeWith(df, nil, cfg) }, want: errKinds(featlab.ErrParam)},
-		{input: "frame with an error", call: func() (any, error) { return featlab.FromDataFrameLikeWith(dataframe.DataFrame{Err: errors.New("x")}, like, cfg) }, want: errKinds(featlab.ErrShape)},
+		{input: "frame with an error", call: func() (any, error) {
+			return featlab.FromDataFrameLikeWith(dataframe.DataFrame{Err: errors.New("x")}, like, cfg)
+		}, want: errKinds(featlab.ErrShape)},
 	})
 }
 
