@@ -88,7 +88,6 @@ func fromDataFrameLikeWith() []failure {
 		return []failure{fails("datasets.ReadCSVWith", "valid input", text, "%v", err)}
 	}
 	df := dataframe.ReadCSV(strings.NewReader(text))
-	base := digest(like)
 	asNaN := featlab.ReadConfig{Missing: featlab.MissingAsNaN}
 	return runCases("featlab.FromDataFrameLikeWith", "frames", []outcome{
 		{input: "reordered columns", call: func() (any, error) {
@@ -96,7 +95,6 @@ func fromDataFrameLikeWith() []failure {
 			if err == nil && (digest(got.X.RawMatrix().Data) != digest(like.X.RawMatrix().Data) || digest(got.Levels) != digest(like.Levels)) {
 				return nil, errors.New("a reordered frame gives another Dataset")
 			}
-			_ = base
 			return nil, err
 		}},
 		{input: "column a missing", call: func() (any, error) { return featlab.FromDataFrameLikeWith(df.Select([]string{"c", "y"}), like, cfg) }, want: errSays(featlab.ErrMissing, `"a"`)},
