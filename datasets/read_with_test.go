@@ -29,8 +29,8 @@ func TestReadCSVWithAirqualityDefaultError(t *testing.T) {
 	// R: which(is.na(airquality), arr.ind = TRUE), rows from 1: Ozone 5,
 	// Solar.R 5, Solar.R 6, Ozone 10, Solar.R 11, Ozone 25, 26, 27,
 	// Solar.R 27, Ozone 32.
-	want := []featlab.MissingCell{{4, "Ozone", "NA"}, {4, "Solar.R", "NA"}, {5, "Solar.R", "NA"}, {9, "Ozone", "NA"}, {10, "Solar.R", "NA"},
-		{24, "Ozone", "NA"}, {25, "Ozone", "NA"}, {26, "Ozone", "NA"}, {26, "Solar.R", "NA"}, {31, "Ozone", "NA"}}
+	want := []featlab.MissingCell{{Row: 4, Column: "Ozone", Text: "NA"}, {Row: 4, Column: "Solar.R", Text: "NA"}, {Row: 5, Column: "Solar.R", Text: "NA"}, {Row: 9, Column: "Ozone", Text: "NA"}, {Row: 10, Column: "Solar.R", Text: "NA"},
+		{Row: 24, Column: "Ozone", Text: "NA"}, {Row: 25, Column: "Ozone", Text: "NA"}, {Row: 26, Column: "Ozone", Text: "NA"}, {Row: 26, Column: "Solar.R", Text: "NA"}, {Row: 31, Column: "Ozone", Text: "NA"}}
 	if !reflect.DeepEqual(me.First, want) {
 		t.Errorf("first cells %v, want %v", me.First, want)
 	}

@@ -224,32 +224,9 @@ func FromDataFrameLikeWith(df dataframe.DataFrame, like *Dataset, cfg ReadConfig
 	if err := frameErr(df); err != nil {
 		return nil, err
 	}
-	want := make(map[string]bool, len(like.Names)+1)
-	for _, n := range like.Names {
-		want[n] = true
-	}
-	have := make(map[string]string, df.Ncol()) // clean name -> frame name
-	for _, n := range df.Names() {
-		have[StripBOM(n)] = n
-	}
-	for _, n := range like.Names {
-		if _, ok := have[n]; !ok {
-			return nil, Errorf(ErrMissing, "column %q of the training data is not in the data frame (columns: %s)", n, strings.Join(df.Names(), ", "))
-		}
-	}
-	for _, n := range df.Names() {
-		clean := StripBOM(n)
-		if clean != like.Target && !want[clean] {
-			return nil, Errorf(ErrShape, "column %q was not in the training data (features: %s; target %q); drop it first", clean, strings.Join(like.Names, ", "), like.Target)
-		}
-	}
-	order := make([]string, 0, len(like.Names)+1)
-	for _, n := range like.Names {
-		order = append(order, have[n])
-	}
-	_, withTarget := have[like.Target]
-	if withTarget {
-		order = append(order, have[like.Target])
+	order, withTarget, err := likeColumns(df, like, false)
+	if err != nil {
+		return nil, err
 	}
 	target := ""
 	if withTarget {
@@ -261,6 +238,44 @@ func FromDataFrameLikeWith(df dataframe.DataFrame, like *Dataset, cfg ReadConfig
 	}
 	ds.Target = like.Target
 	return ds, nil
+}
+
+// likeColumns returns the frame's names of like's features, in like's
+// order, then of like's target when df has it (needTarget: an error when
+// it does not). A feature missing from df wraps ErrMissing; a column that
+// is neither a feature nor the target, ErrShape. Names are compared
+// without a byte-order mark.
+func likeColumns(df dataframe.DataFrame, like *Dataset, needTarget bool) (order []string, withTarget bool, err error) {
+	want := make(map[string]bool, len(like.Names)+1)
+	for _, n := range like.Names {
+		want[n] = true
+	}
+	have := make(map[string]string, df.Ncol()) // clean name -> frame name
+	for _, n := range df.Names() {
+		have[StripBOM(n)] = n
+	}
+	for _, n := range like.Names {
+		if _, ok := have[n]; !ok {
+			return nil, false, Errorf(ErrMissing, "column %q of the training data is not in the data frame (columns: %s)", n, strings.Join(df.Names(), ", "))
+		}
+	}
+	_, withTarget = have[like.Target]
+	if needTarget && !withTarget {
+		return nil, false, Errorf(ErrMissing, "target column %q not in data frame (columns: %s)", like.Target, strings.Join(df.Names(), ", "))
+	}
+	for _, n := range df.Names() {
+		if clean := StripBOM(n); clean != like.Target && !want[clean] {
+			return nil, false, Errorf(ErrShape, "column %q was not in the training data (features: %s); drop it first", clean, strings.Join(like.Names, ", "))
+		}
+	}
+	order = make([]string, 0, len(like.Names)+1)
+	for _, n := range like.Names {
+		order = append(order, have[n])
+	}
+	if withTarget {
+		order = append(order, have[like.Target])
+	}
+	return order, withTarget, nil
 }
 
 func frameErr(df dataframe.DataFrame) error {
@@ -496,20 +511,7 @@ func numbers(s series.Series, texts []string, miss []bool, name string, cfg Read
 		}
 		return out, nil
 	case series.String:
-		nums, texty, firstText := 0, 0, -1
-		for i, t := range texts {
-			if miss[i] {
-				continue
-			}
-			if _, err := strconv.ParseFloat(t, 64); err == nil || isRangeError(err) {
-				nums++
-			} else {
-				texty++
-				if firstText < 0 {
-					firstText = i
-				}
-			}
-		}
+		nums, texty, firstText := countNumbers(texts, miss)
 		if texty > 0 && nums <= texty {
 			return nil, Errorf(ErrNonNumeric, "column %q holds text (%q at row %d); declare it in ReadConfig.Categorical to read it as categories, or drop it", name, texts[firstText], firstText)
 		}
@@ -533,6 +535,27 @@ func numbers(s series.Series, texts []string, miss []bool, name string, cfg Read
 		return out, nil
 	}
 	return nil, Errorf(ErrNonNumeric, "column %q has unsupported type %v", name, s.Type())
+}
+
+// countNumbers counts the cells that are not missing and parse as
+// numbers (beyond the float64 range included) and those that do not,
+// with the row of the first of these (-1: none).
+func countNumbers(texts []string, miss []bool) (nums, text, first int) {
+	first = -1
+	for i, t := range texts {
+		if miss[i] {
+			continue
+		}
+		if _, err := strconv.ParseFloat(t, 64); err == nil || isRangeError(err) {
+			nums++
+			continue
+		}
+		text++
+		if first < 0 {
+			first = i
+		}
+	}
+	return nums, text, first
 }
 
 func naList(cfg ReadConfig) []string {
@@ -637,17 +660,7 @@ func readTarget(s series.Series, texts []string, miss []bool, name string, decla
 	case series.Bool:
 		text = true
 	case series.String:
-		nums, other := 0, 0
-		for i, t := range texts {
-			if miss[i] {
-				continue
-			}
-			if _, err := strconv.ParseFloat(t, 64); err == nil || isRangeError(err) {
-				nums++
-			} else {
-				other++
-			}
-		}
+		nums, other, _ := countNumbers(texts, miss)
 		text = nums <= other
 	}
 	if declared || text {

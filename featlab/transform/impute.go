@@ -351,34 +351,48 @@ func (im *Imputer) knnFill(x raw, dst []float64, stride int, rows []int) {
 		for t := 0; t < mt; t++ {
 			dist[t] = nanEuclidean(xi, tr.Data[t*tr.Stride:t*tr.Stride+d])
 		}
-		cand := make([]int, 0, mt)
+		nb := make([]int, 0, K)
 		for j, v := range xi {
 			if !math.IsNaN(v) {
 				continue
 			}
-			cand = cand[:0]
+			// The K nearest training rows that have column j, undefined
+			// distances last, ties by row (insertion into a sorted list
+			// of at most K).
+			nb = nb[:0]
 			defined := false
 			for t := 0; t < mt; t++ {
-				if !math.IsNaN(tr.Data[t*tr.Stride+j]) {
-					cand = append(cand, t)
-					defined = defined || !math.IsNaN(dist[t])
+				if math.IsNaN(tr.Data[t*tr.Stride+j]) {
+					continue
 				}
+				dt := dist[t]
+				defined = defined || !math.IsNaN(dt)
+				if len(nb) == K && !nearer(dt, dist[nb[K-1]]) {
+					continue
+				}
+				if len(nb) < K {
+					nb = append(nb, t)
+				}
+				k := len(nb) - 1
+				for ; k > 0 && nearer(dt, dist[nb[k-1]]); k-- {
+					nb[k] = nb[k-1]
+				}
+				nb[k] = t
 			}
 			if !defined {
 				continue // keeps the column mean
 			}
-			// The K nearest, undefined distances last, ties by row.
-			sort.SliceStable(cand, func(a, b int) bool {
-				da, db := dist[cand[a]], dist[cand[b]]
-				if math.IsNaN(db) {
-					return !math.IsNaN(da)
-				}
-				return da < db
-			})
-			nb := cand[:min(K, len(cand))]
 			dst[i*stride+j] = knnAverage(nb, dist, tr.Data, tr.Stride, j, im.Weights)
 		}
 	})
+}
+
+// nearer reports whether distance a sorts strictly before b, NaN last.
+func nearer(a, b float64) bool {
+	if math.IsNaN(b) {
+		return !math.IsNaN(a)
+	}
+	return a < b
 }
 
 // knnAverage averages column j of the neighbour rows nb with the weights
