@@ -101,7 +101,7 @@ func CheckMatrix(X mat.Matrix, names []string) error {
 			row := raw.Data[i*raw.Stride : i*raw.Stride+c]
 			for j, v := range row {
 				if math.IsNaN(v) || math.IsInf(v, 0) {
-					return Errorf(ErrNotFinite, "value %v at row %d, %s", v, i, colName(names, j))
+					return NotFiniteCell(v, i, colName(names, j))
 				}
 			}
 		}
@@ -110,7 +110,7 @@ func CheckMatrix(X mat.Matrix, names []string) error {
 	for i := 0; i < r; i++ {
 		for j := 0; j < c; j++ {
 			if v := X.At(i, j); math.IsNaN(v) || math.IsInf(v, 0) {
-				return Errorf(ErrNotFinite, "value %v at row %d, %s", v, i, colName(names, j))
+				return NotFiniteCell(v, i, colName(names, j))
 			}
 		}
 	}
