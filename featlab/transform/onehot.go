@@ -26,7 +26,13 @@ const (
 	UnknownError Unknown = iota
 	// UnknownIgnore encodes an unseen category as all zeros in that
 	// column's indicator block (scikit-learn's handle_unknown="ignore").
+	// Ordinal codes it -1.
 	UnknownIgnore
+	// UnknownOther gives every column one more indicator, named
+	// "name=(other)" (OtherLevel), which is 1 for a category unseen at fit
+	// time and 0 otherwise (always 0 on the training rows). Ordinal codes
+	// such a category k, one past the last of its k levels.
+	UnknownOther
 )
 
 // OneHot is the unary representation of categorical features (lecture
@@ -60,6 +66,12 @@ type OneHot struct {
 	// at once. Over the limit is an error wrapping featlab.ErrTooLarge
 	// (and Fit leaves the encoder unfitted).
 	MaxCells int
+	// MaxLevels is the largest number of categories one column may have
+	// at fit time; 0 means DefaultMaxLevels (1000), negative no limit.
+	// More is an error wrapping ErrTooManyLevels and featlab.ErrTooLarge
+	// that names the column (a column of floats or identifiers is not a
+	// categorical feature).
+	MaxLevels int
 
 	fitted
 	unknown Unknown
@@ -70,7 +82,7 @@ type OneHot struct {
 }
 
 func (o *OneHot) checkParams() error {
-	if o.Unknown != UnknownError && o.Unknown != UnknownIgnore {
+	if o.Unknown != UnknownError && o.Unknown != UnknownIgnore && o.Unknown != UnknownOther {
 		return featlab.Errorf(featlab.ErrParam, "transform: unknown OneHot.Unknown policy %d", int(o.Unknown))
 	}
 	return nil
@@ -78,8 +90,12 @@ func (o *OneHot) checkParams() error {
 
 func (o *OneHot) setOffsets() {
 	o.offset = make([]int, len(o.cats)+1)
+	extra := 0
+	if o.unknown == UnknownOther {
+		extra = 1
+	}
 	for j, c := range o.cats {
-		o.offset[j+1] = o.offset[j] + len(c)
+		o.offset[j+1] = o.offset[j] + len(c) + extra
 	}
 }
 
@@ -108,6 +124,11 @@ func (o *OneHot) Fit(X mat.Matrix) error {
 			vals = append(vals, v)
 		}
 		sort.Float64s(vals)
+		if err := checkLevels(len(vals), fmt.Sprintf("column %d", j), "OneHot.MaxLevels", o.MaxLevels); err != nil {
+			o.setFitted(0)
+			o.cats, o.num, o.str, o.offset = nil, nil, nil, nil
+			return err
+		}
 		num[j] = make(map[float64]int, len(vals))
 		cats[j] = make([]string, len(vals))
 		for k, v := range vals {
@@ -144,10 +165,12 @@ func (o *OneHot) Transform(X mat.Matrix) (*mat.Dense, error) {
 		for j, v := range row {
 			k, ok := o.num[j][v]
 			if !ok {
-				if o.unknown == UnknownIgnore {
+				if k, ok = o.unknownAt(j); !ok {
+					return nil, o.unknownErr(i, j, strconv.FormatFloat(v, 'g', -1, 64), "")
+				}
+				if k < 0 {
 					continue
 				}
-				return nil, o.unknownErr(i, j, strconv.FormatFloat(v, 'g', -1, 64), "")
 			}
 			dst[o.offset[j]+k] = 1
 		}
@@ -160,7 +183,7 @@ func (o *OneHot) unknownErr(i, j int, v, name string) error {
 	if name != "" {
 		col = fmt.Sprintf("column %q", name)
 	}
-	return fmt.Errorf("featlab: transform: OneHot: value %q at row %d, %s was not seen at fit time (categories %v; set Unknown: UnknownIgnore to encode it as all zeros): %w",
+	return fmt.Errorf("featlab: transform: OneHot: value %q at row %d, %s was not seen at fit time (categories %v; set Unknown: UnknownIgnore to encode it as all zeros, or UnknownOther for an \"other\" column): %w",
 		v, i, col, o.cats[j], ErrUnknownCategory)
 }
 
@@ -189,6 +212,11 @@ func (o *OneHot) fitRecords(recs [][]string, na [][]bool, names []string) error 
 			c = append(c, v)
 		}
 		sortCategories(c)
+		if err := checkLevels(len(c), fmt.Sprintf("column %q", names[j]), "OneHot.MaxLevels", o.MaxLevels); err != nil {
+			o.setFitted(0)
+			o.cats, o.num, o.str, o.offset = nil, nil, nil, nil
+			return err
+		}
 		str[j] = make(map[string]int, len(c))
 		for k, v := range c {
 			str[j][v] = k
@@ -266,10 +294,12 @@ func (o *OneHot) transformRecords(recs [][]string, na [][]bool, names []string) 
 			v := recs[j][i]
 			k, ok := o.str[j][v]
 			if !ok {
-				if o.unknown == UnknownIgnore {
+				if k, ok = o.unknownAt(j); !ok {
+					return nil, o.unknownErr(i, j, v, names[j])
+				}
+				if k < 0 {
 					continue
 				}
-				return nil, o.unknownErr(i, j, v, names[j])
 			}
 			dst[o.offset[j]+k] = 1
 		}
@@ -307,6 +337,9 @@ func (o *OneHot) OutputNames(input []string) ([]string, error) {
 		for _, v := range c {
 			out = append(out, input[j]+"="+v)
 		}
+		if o.unknown == UnknownOther {
+			out = append(out, input[j]+"="+OtherLevel)
+		}
 	}
 	return out, nil
 }
@@ -314,8 +347,8 @@ func (o *OneHot) OutputNames(input []string) ([]string, error) {
 // widths returns the number of output columns of each input column.
 func (o *OneHot) widths() []int {
 	w := make([]int, o.d)
-	for j, c := range o.cats {
-		w[j] = len(c)
+	for j := range w {
+		w[j] = o.offset[j+1] - o.offset[j]
 	}
 	return w
 }
