@@ -347,3 +347,20 @@ func (o *Ordinal) transformRecords(recs [][]string, na [][]bool, names []string)
 	}
 	return out, nil
 }
+
+// Groups returns one group per input column of the pipeline: the output
+// columns that come from it, when every step maps columns separately
+// (scalings, OneHot, Dummies, Ordinal); after a step that mixes or selects
+// columns (Polynomial, Select) there are no such groups and the error
+// wraps featlab.ErrParam. A nil input means x1, ..., xd.
+func (p *Pipeline) Groups(input []string) ([]featlab.Group, error) {
+	input, err := inputNames(input, p.d, "Pipeline.Groups")
+	if err != nil {
+		return nil, err
+	}
+	w := p.widths()
+	if w == nil {
+		return nil, featlab.Errorf(featlab.ErrParam, "transform: Pipeline.Groups: a step mixes or selects columns, so output columns do not come from one input column each")
+	}
+	return groupsOf(w, input), nil
+}

@@ -141,3 +141,24 @@ func TestDummiesAndOrdinal(t *testing.T) {
 		t.Errorf("non-numeric category of a matrix: %v", err)
 	}
 }
+
+// A Pipeline's groups follow its steps' widths; after a mixing step there
+// are none.
+func TestPipelineGroups(t *testing.T) {
+	X := mat.NewDense(4, 2, []float64{1, 0.5, 2, 1.5, 3, 2.5, 1, 3})
+	p := &transform.Pipeline{Steps: []featlab.Transformer{&transform.Dummies{Columns: []int{0}}, &transform.Standardize{}}}
+	if err := p.Fit(X); err != nil {
+		t.Fatal(err)
+	}
+	g, err := p.Groups([]string{"c", "w"})
+	if err != nil || len(g) != 2 || !slices.Equal(g[0].Columns, []int{0, 1, 2}) || !slices.Equal(g[1].Columns, []int{3}) {
+		t.Errorf("groups %v %v", g, err)
+	}
+	q := &transform.Pipeline{Steps: []featlab.Transformer{&transform.Polynomial{Degree: 2}}}
+	if err := q.Fit(X); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := q.Groups(nil); !errors.Is(err, featlab.ErrParam) {
+		t.Errorf("polynomial pipeline groups: %v", err)
+	}
+}

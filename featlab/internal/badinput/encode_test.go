@@ -23,7 +23,7 @@ func encodeEntries() []*entry {
 	return []*entry{
 		tr("transform.Ordinal", transform.Ordinal{Unknown: transform.UnknownIgnore}),
 		tr("transform.Dummies", transform.Dummies{Unknown: transform.UnknownOther}),
-		custom("transform.DummiesOf", "params", []string{"transform.Dummies.Groups", "transform.OneHot.Groups"}, encoderChecks),
+		custom("transform.DummiesOf", "params", []string{"transform.Dummies.Groups", "transform.OneHot.Groups", "transform.Pipeline.Groups"}, encoderChecks),
 		custom("transform.Model.FitDataset", "frame", []string{"transform.Model.FitFrame", "transform.FittedModel.PredictFrame",
 			"transform.FittedModel.PredictDataset"}, predictByNameChecks),
 		custom("featlab.Selection.ByGroup", "params", []string{"featlab.CheckGroups", "featlab.GroupsFromNames"}, byGroupChecks),
@@ -132,6 +132,16 @@ func encoderChecks() []failure {
 		{input: "Dummies.Groups after Fit", call: func() (any, error) {
 			return fitted(&transform.Dummies{}).(*transform.Dummies).Groups(nil)
 		}},
+		{input: "Pipeline.Groups before Fit", call: func() (any, error) {
+			return (&transform.Pipeline{Steps: []featlab.Transformer{&transform.OneHot{}}}).Groups(nil)
+		}, want: errKinds(featlab.ErrNotFitted)},
+		{input: "Pipeline.Groups after Polynomial", call: func() (any, error) {
+			p := &transform.Pipeline{Steps: []featlab.Transformer{&transform.Polynomial{Degree: 2}}}
+			if err := p.Fit(X); err != nil {
+				return nil, err
+			}
+			return p.Groups(nil)
+		}, want: errKinds(featlab.ErrParam)},
 		{input: "DummiesOf(nil)", call: func() (any, error) { return transform.DummiesOf(nil, transform.UnknownError), nil }},
 		{input: "DummiesOf(Dataset without Levels)", call: func() (any, error) {
 			d := transform.DummiesOf(goodDataset(), transform.UnknownError)
