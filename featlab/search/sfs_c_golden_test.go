@@ -27,11 +27,7 @@ func TestSequentialSelectionLogisticC(t *testing.T) {
 		Folds []int
 		Cases []struct {
 			Direction string
-			Steps     []struct {
-				Size, Feature int
-				Support       []int
-				Score         float64
-			}
+			Steps     []sfsStep
 		}
 	}
 	if err := json.Unmarshal(raw, &g); err != nil {
@@ -39,7 +35,6 @@ func TestSequentialSelectionLogisticC(t *testing.T) {
 	}
 	ds := datasets.BreastCancer()
 	X, y := standardize(ds.X), ds.Y
-	_, d := X.Dims()
 	folds, err := validate.StratifiedKFoldUnshuffled(y, 5)
 	if err != nil {
 		t.Fatal(err)
@@ -56,27 +51,6 @@ func TestSequentialSelectionLogisticC(t *testing.T) {
 		Folds:   folds, Metric: validate.Accuracy, Higher: true,
 	}
 	for _, c := range g.Cases {
-		n := len(c.Steps)
-		var st Strategy = Forward{K: n, Rule: ExactK}
-		if c.Direction == "backward" {
-			st = Backward{K: d - n, Rule: ExactK}
-		}
-		res, err := Select(X, y, Config{Strategy: st, Criterion: crit})
-		if err != nil {
-			t.Fatal(err)
-		}
-		hist := res.History
-		if c.Direction == "backward" {
-			hist = hist[1:] // the full set
-		}
-		if len(hist) != n {
-			t.Fatalf("%s: %d steps, want %d", c.Direction, len(hist), n)
-		}
-		for k, s := range c.Steps {
-			h := hist[k]
-			if h.Feature != s.Feature || !sameSet(h.Subset, s.Support) || !close(h.Score, s.Score, 1e-10) {
-				t.Errorf("%s step %d: feature %d score %v, scikit-learn %d %v", c.Direction, k+1, h.Feature, h.Score, s.Feature, s.Score)
-			}
-		}
+		checkSequential(t, "breast cancer, C = 1, cv=5", X, y, crit, c.Direction, c.Steps, 1)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sort"
 	"strconv"
 
 	"gonum.org/v1/gonum/mat"
@@ -56,14 +57,15 @@ func (o *OneHot) unknownAt(j int) (k int, ok bool) {
 // setNumericCategories fixes the categories of every column (numbers, in
 // code order) without looking at data, as scikit-learn's
 // categories=[...] does. MaxLevels applies.
-func (o *OneHot) setNumericCategories(cats [][]float64, names []string) error {
+// labels[j] names column j in an error, field the config's limit.
+func (o *OneHot) setNumericCategories(cats [][]float64, labels []string, field string) error {
 	if err := o.checkParams(); err != nil {
 		return err
 	}
 	num := make([]map[float64]int, len(cats))
 	text := make([][]string, len(cats))
 	for j, c := range cats {
-		if err := checkLevels(len(c), fmt.Sprintf("column %q", names[j]), "MaxLevels", o.MaxLevels); err != nil {
+		if err := checkLevels(len(c), labels[j], field, o.MaxLevels); err != nil {
 			return err
 		}
 		num[j] = make(map[float64]int, len(c))
@@ -77,6 +79,20 @@ func (o *OneHot) setNumericCategories(cats [][]float64, names []string) error {
 	o.setFitted(len(cats))
 	o.setOffsets()
 	return nil
+}
+
+// distinctSorted returns the distinct values of column j of x, sorted.
+func distinctSorted(x raw, j int) []float64 {
+	seen := map[float64]bool{}
+	var vals []float64
+	for i := 0; i < x.rows; i++ {
+		if v := x.data[i*x.stride+j]; !seen[v] {
+			seen[v] = true
+			vals = append(vals, v)
+		}
+	}
+	sort.Float64s(vals)
+	return vals
 }
 
 // groupsOf builds one group per input column from the output widths.
@@ -197,7 +213,11 @@ func (o *Ordinal) Fit(X mat.Matrix) error {
 			cats[j] = append(cats[j], v)
 		}
 	}
-	if err := o.enc.setNumericCategories(cats, featlab.DefaultNames(x.cols)); err != nil {
+	labels := make([]string, x.cols)
+	for j := range labels {
+		labels[j] = fmt.Sprintf("column %d", j)
+	}
+	if err := o.enc.setNumericCategories(cats, labels, "Ordinal.MaxLevels"); err != nil {
 		return err
 	}
 	for i := 0; i < x.rows; i++ {
@@ -241,12 +261,8 @@ func (o *Ordinal) Transform(X mat.Matrix) (*mat.Dense, error) {
 }
 
 func (o *Ordinal) unknownErr(i, j int, v, name string) error {
-	col := fmt.Sprintf("column %d", j)
-	if name != "" {
-		col = fmt.Sprintf("column %q", name)
-	}
-	return fmt.Errorf("featlab: transform: Ordinal: value %q at row %d, %s was not seen at fit time (categories %v; set Unknown: UnknownIgnore to code it -1, or UnknownOther to code it %d): %w",
-		v, i, col, o.enc.cats[j], len(o.enc.cats[j]), ErrUnknownCategory)
+	return unknownCategoryErr("Ordinal", i, j, v, name, o.enc.cats[j],
+		fmt.Sprintf("set Unknown: UnknownIgnore to code it -1, or UnknownOther to code it %d", len(o.enc.cats[j])))
 }
 
 // InverseTransform maps codes back to the categories of a matrix fit; a

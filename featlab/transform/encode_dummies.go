@@ -3,7 +3,7 @@ package transform
 import (
 	"fmt"
 	"math"
-	"sort"
+	"strconv"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -136,21 +136,13 @@ func (t *Dummies) Fit(X mat.Matrix) error {
 			}
 			continue
 		}
-		seen := map[float64]bool{}
-		for i := 0; i < x.rows; i++ {
-			v := x.data[i*x.stride+j]
-			if !seen[v] {
-				seen[v] = true
-				cats[k] = append(cats[k], v)
-				if err := checkLevels(len(cats[k]), fmt.Sprintf("column %d", j), "Dummies.MaxLevels", t.MaxLevels); err != nil {
-					return err
-				}
-			}
+		cats[k] = distinctSorted(x, j)
+		if err := checkLevels(len(cats[k]), fmt.Sprintf("column %d", j), "Dummies.MaxLevels", t.MaxLevels); err != nil {
+			return err
 		}
-		sort.Float64s(cats[k])
 	}
 	t.enc = OneHot{Unknown: t.Unknown, MaxLevels: -1}
-	if err := t.enc.setNumericCategories(cats, featlab.DefaultNames(len(cols))); err != nil {
+	if err := t.enc.setNumericCategories(cats, featlab.DefaultNames(len(cols)), "Dummies.MaxLevels"); err != nil {
 		return err
 	}
 	for k := range names {
@@ -199,8 +191,7 @@ func (t *Dummies) Transform(X mat.Matrix) (*mat.Dense, error) {
 			c, ok := t.enc.num[k][v]
 			if !ok {
 				if c, ok = t.enc.unknownAt(k); !ok {
-					return nil, fmt.Errorf("featlab: transform: Dummies: code %v at row %d, column %d was not seen at fit time (codes %v; set Unknown: UnknownIgnore for all zeros, or UnknownOther for an \"other\" column): %w",
-						v, i, j, t.enc.cats[k], ErrUnknownCategory)
+					return nil, unknownCategoryErr("Dummies", i, j, strconv.FormatFloat(v, 'g', -1, 64), "", t.enc.cats[k], `set Unknown: UnknownIgnore for all zeros, or UnknownOther for an "other" column`)
 				}
 			}
 			if c >= 0 {

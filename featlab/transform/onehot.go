@@ -112,33 +112,17 @@ func (o *OneHot) Fit(X mat.Matrix) error {
 		return err
 	}
 	d := x.cols
-	cats := make([][]string, d)
-	num := make([]map[float64]int, d)
+	cats := make([][]float64, d)
+	labels := make([]string, d)
 	for j := 0; j < d; j++ {
-		seen := map[float64]bool{}
-		for i := 0; i < x.rows; i++ {
-			seen[x.data[i*x.stride+j]] = true
-		}
-		vals := make([]float64, 0, len(seen))
-		for v := range seen {
-			vals = append(vals, v)
-		}
-		sort.Float64s(vals)
-		if err := checkLevels(len(vals), fmt.Sprintf("column %d", j), "OneHot.MaxLevels", o.MaxLevels); err != nil {
-			o.setFitted(0)
-			o.cats, o.num, o.str, o.offset = nil, nil, nil, nil
-			return err
-		}
-		num[j] = make(map[float64]int, len(vals))
-		cats[j] = make([]string, len(vals))
-		for k, v := range vals {
-			num[j][v] = k
-			cats[j][k] = strconv.FormatFloat(v, 'g', -1, 64)
-		}
+		cats[j] = distinctSorted(x, j)
+		labels[j] = fmt.Sprintf("column %d", j)
 	}
-	o.cats, o.num, o.str, o.unknown = cats, num, nil, o.Unknown
-	o.setFitted(d)
-	o.setOffsets()
+	if err := o.setNumericCategories(cats, labels, "OneHot.MaxLevels"); err != nil {
+		o.setFitted(0)
+		o.cats, o.num, o.str, o.offset = nil, nil, nil, nil
+		return err
+	}
 	return o.checkFitSize(x.rows)
 }
 
@@ -179,12 +163,18 @@ func (o *OneHot) Transform(X mat.Matrix) (*mat.Dense, error) {
 }
 
 func (o *OneHot) unknownErr(i, j int, v, name string) error {
+	return unknownCategoryErr("OneHot", i, j, v, name, o.cats[j], `set Unknown: UnknownIgnore to encode it as all zeros, or UnknownOther for an "other" column`)
+}
+
+// unknownCategoryErr is the error of an encoder (who) meeting value v at
+// row i of column j (named name, if any) that is not among cats.
+func unknownCategoryErr(who string, i, j int, v, name string, cats []string, advice string) error {
 	col := fmt.Sprintf("column %d", j)
 	if name != "" {
 		col = fmt.Sprintf("column %q", name)
 	}
-	return fmt.Errorf("featlab: transform: OneHot: value %q at row %d, %s was not seen at fit time (categories %v; set Unknown: UnknownIgnore to encode it as all zeros, or UnknownOther for an \"other\" column): %w",
-		v, i, col, o.cats[j], ErrUnknownCategory)
+	return fmt.Errorf("featlab: transform: %s: value %q at row %d, %s was not seen at fit time (categories %v; %s): %w",
+		who, v, i, col, cats, advice, ErrUnknownCategory)
 }
 
 // fitRecords learns the categories of text columns (recs[j][i] is row i
