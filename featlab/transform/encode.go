@@ -380,3 +380,41 @@ func (p *Pipeline) Groups(input []string) ([]featlab.Group, error) {
 	}
 	return groupsOf(w, input), nil
 }
+
+// Groups returns the features of the encoder's Dataset as groups of its
+// columns (Features order): the indicator columns of each encoded text
+// column form one group named after that column, every other feature is a
+// group of its own. Nil before OneHotDataset filled Features.
+func (e *FrameEncoder) Groups() []featlab.Group {
+	if e == nil || e.Features == nil {
+		return nil
+	}
+	source := map[string]string{}
+	if e.OneHot != nil {
+		if out, err := e.OneHot.OutputNames(e.Columns); err == nil {
+			at := 0
+			for j, w := range e.OneHot.widths() {
+				for _, n := range out[at : at+w] {
+					source[n] = e.Columns[j]
+				}
+				at += w
+			}
+		}
+	}
+	at := map[string]int{}
+	var groups []featlab.Group
+	for j, f := range e.Features {
+		name := f
+		if c, ok := source[f]; ok {
+			name = c
+		}
+		k, ok := at[name]
+		if !ok {
+			k = len(groups)
+			at[name] = k
+			groups = append(groups, featlab.Group{Name: name})
+		}
+		groups[k].Columns = append(groups[k].Columns, j)
+	}
+	return groups
+}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"
@@ -160,5 +162,64 @@ func TestPipelineGroups(t *testing.T) {
 	}
 	if _, err := q.Groups(nil); !errors.Is(err, featlab.ErrParam) {
 		t.Errorf("polynomial pipeline groups: %v", err)
+	}
+}
+
+// Dummies on named int columns of a frame: each block takes its column's
+// place, found by name in later frames.
+func TestDummiesFrame(t *testing.T) {
+	train := dataframe.New(
+		series.New([]int{6, 4, 8, 6}, series.Int, "cyl"),
+		series.New([]float64{21, 22.8, 18.7, 21.4}, series.Float, "mpg"),
+		series.New([]int{4, 4, 3, 3}, series.Int, "gear"),
+	)
+	d := &transform.Dummies{}
+	out, err := transform.ApplyFrame(d, train, "cyl", "gear")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"cyl=4", "cyl=6", "cyl=8", "mpg", "gear=3", "gear=4"}
+	if !slices.Equal(out.Names(), want) {
+		t.Errorf("names %q, want %q", out.Names(), want)
+	}
+	test := dataframe.New(
+		series.New([]int{3}, series.Int, "gear"),
+		series.New([]int{8}, series.Int, "cyl"),
+	)
+	out, err = transform.TransformFrame(d, test)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := frameMat(t, out); !slices.Equal(mat.Row(nil, 0, got), []float64{1, 0, 0, 0, 1}) || !slices.Equal(out.Names(), []string{"gear=3", "gear=4", "cyl=4", "cyl=6", "cyl=8"}) {
+		t.Errorf("test frame %q %v", out.Names(), mat.Row(nil, 0, got))
+	}
+}
+
+// OneHotDataset's encoder gives the groups of its Dataset, which
+// search.Grouped and Selection.ByGroup take.
+func TestFrameEncoderGroups(t *testing.T) {
+	df := dataframe.New(
+		series.New([]string{"red", "blue", "red", "green"}, series.String, "color"),
+		series.New([]float64{1, 2, 3, 4}, series.Float, "a=b"),
+		series.New([]string{"s", "l", "l", "s"}, series.String, "size"),
+		series.New([]float64{0, 1, 0, 1}, series.Float, "y"),
+	)
+	ds, enc, err := transform.OneHotDataset(df, "y", transform.UnknownError)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := enc.Groups()
+	if err := featlab.CheckGroups(g, len(ds.Names)); err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, gr := range g {
+		names = append(names, gr.Name)
+	}
+	if !slices.Equal(names, []string{"color", "a=b", "size"}) || len(g[0].Columns) != 3 {
+		t.Errorf("groups %v of %q", g, ds.Names)
+	}
+	if (*transform.FrameEncoder)(nil).Groups() != nil {
+		t.Error("nil encoder has groups")
 	}
 }

@@ -23,7 +23,7 @@ func encodeEntries() []*entry {
 	return []*entry{
 		tr("transform.Ordinal", transform.Ordinal{Unknown: transform.UnknownIgnore}),
 		tr("transform.Dummies", transform.Dummies{Unknown: transform.UnknownOther}),
-		custom("transform.DummiesOf", "params", []string{"transform.Dummies.Groups", "transform.OneHot.Groups", "transform.Pipeline.Groups"}, encoderChecks),
+		custom("transform.DummiesOf", "params", []string{"transform.Dummies.Groups", "transform.OneHot.Groups", "transform.Pipeline.Groups", "transform.FrameEncoder.Groups"}, encoderChecks),
 		custom("transform.Model.FitDataset", "frame", []string{"transform.Model.FitFrame", "transform.FittedModel.PredictFrame",
 			"transform.FittedModel.PredictDataset"}, predictByNameChecks),
 		custom("featlab.Selection.ByGroup", "params", []string{"featlab.CheckGroups", "featlab.GroupsFromNames"}, byGroupChecks),
@@ -142,6 +142,10 @@ func encoderChecks() []failure {
 			}
 			return p.Groups(nil)
 		}, want: errKinds(featlab.ErrParam)},
+		{input: "FrameEncoder.Groups of a nil encoder", call: func() (any, error) { return (*transform.FrameEncoder)(nil).Groups(), nil }},
+		{input: "FrameEncoder.Groups of an encoder built by hand", call: func() (any, error) {
+			return (&transform.FrameEncoder{Features: []string{"a", "b"}, Columns: []string{"c"}}).Groups(), nil
+		}},
 		{input: "DummiesOf(nil)", call: func() (any, error) { return transform.DummiesOf(nil, transform.UnknownError), nil }},
 		{input: "DummiesOf(Dataset without Levels)", call: func() (any, error) {
 			d := transform.DummiesOf(goodDataset(), transform.UnknownError)
