@@ -21,8 +21,8 @@ type PCAConfig struct {
 	// sqrt(ExplainedVariance[j]), with the variance's m - 1 denominator,
 	// and Decode multiplies back. Components stay orthonormal, as
 	// scikit-learn's components_ do. A kept component of zero variance
-	// (K above the rank of the centred data) is then an error. Default
-	// false.
+	// (K above the rank of the centred data: a singular value at most
+	// eps max(m, d) times the largest) is then an error. Default false.
 	Whiten bool
 }
 
@@ -162,8 +162,10 @@ func (p *PCA) Fit(X mat.Matrix) error {
 		if m < 2 {
 			return featlab.Errorf(featlab.ErrConstant, "represent: PCA: Whiten needs 2 rows or more (the variance of 1 row is undefined)")
 		}
+		// numerically zero: below the rank cut of numpy's lstsq
+		cut := 2.220446049250313e-16 * float64(max(m, d)) * s[0]
 		for j := 0; j < k; j++ {
-			if s[j] == 0 {
+			if s[j] <= cut {
 				return featlab.Errorf(featlab.ErrConstant, "represent: PCA: Whiten: component %d of %d has zero variance (K above the rank of the centred data)", j+1, k)
 			}
 		}

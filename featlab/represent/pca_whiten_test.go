@@ -11,8 +11,8 @@ import (
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/stat"
 
-	"github.com/featlab/course/featlab"
 	"github.com/featlab/course/datasets"
+	"github.com/featlab/course/featlab"
 )
 
 // TestPCAWhitenSklearn: with Whiten, the codes of digits rows 0..19 and
