@@ -130,27 +130,8 @@ func countIn(ids []string, set map[string]bool) int {
 // exported function and method of an exported type in the library's
 // packages, sorted.
 func exportedIdentifiers(t *testing.T) []string {
-	var dirs []string
-	for _, top := range []string{"featlab", "datasets"} {
-		root := filepath.Join(packagesRoot, top)
-		err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if d.IsDir() && (d.Name() == "internal" || d.Name() == "testdata") {
-				return filepath.SkipDir
-			}
-			if d.IsDir() {
-				dirs = append(dirs, path)
-			}
-			return nil
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
 	var ids []string
-	for _, dir := range dirs {
+	for _, dir := range libraryDirs(t) {
 		fset := token.NewFileSet()
 		pkgs, err := parser.ParseDir(fset, dir, func(fi os.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, parser.ParseComments)
 		if err != nil {
@@ -180,4 +161,29 @@ func exportedIdentifiers(t *testing.T) []string {
 	}
 	sort.Strings(ids)
 	return ids
+}
+
+// libraryDirs returns the directories of the library's packages:
+// featlab/... and datasets, without internal and testdata directories.
+func libraryDirs(t *testing.T) []string {
+	var dirs []string
+	for _, top := range []string{"featlab", "datasets"} {
+		root := filepath.Join(packagesRoot, top)
+		err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() && (d.Name() == "internal" || d.Name() == "testdata") {
+				return filepath.SkipDir
+			}
+			if d.IsDir() {
+				dirs = append(dirs, path)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dirs
 }
