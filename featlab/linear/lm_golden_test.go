@@ -20,7 +20,19 @@ type lmRow struct {
 }
 
 func loadLMGolden(t *testing.T) map[string][]lmRow {
-	f, err := os.Open("testdata/lm_golden.csv")
+	out := map[string][]lmRow{}
+	for _, r := range readRecords(t, "lm_golden.csv") {
+		v := parseFields(t, r[2:11])
+		out[r[0]] = append(out[r[0]], lmRow{r[1], v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8]})
+	}
+	return out
+}
+
+// readRecords returns the rows of the CSV file testdata/name after its
+// header.
+func readRecords(t *testing.T, name string) [][]string {
+	t.Helper()
+	f, err := os.Open("testdata/" + name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,17 +41,36 @@ func loadLMGolden(t *testing.T) map[string][]lmRow {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := map[string][]lmRow{}
-	for _, r := range recs[1:] {
-		v := make([]float64, 9)
-		for k := range v {
-			if v[k], err = strconv.ParseFloat(strings.TrimSpace(r[2+k]), 64); err != nil {
-				t.Fatal(err)
-			}
+	return recs[1:]
+}
+
+// parseFields parses CSV fields (R pads them with spaces) as numbers.
+func parseFields(t *testing.T, fields []string) []float64 {
+	t.Helper()
+	v := make([]float64, len(fields))
+	for k, s := range fields {
+		var err error
+		if v[k], err = strconv.ParseFloat(strings.TrimSpace(s), 64); err != nil {
+			t.Fatal(err)
 		}
-		out[r[0]] = append(out[r[0]], lmRow{r[1], v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8]})
 	}
-	return out
+	return v
+}
+
+// lmCase is one fit of testdata/golden_lm.R.
+type lmCase struct {
+	name      string
+	X         *mat.Dense
+	y         []float64
+	intercept bool
+}
+
+// lmCases are the fits of testdata/golden_lm.R: diabetes with and without
+// an intercept, and the prostate-style data.
+func lmCases(t *testing.T) []lmCase {
+	dia, dy := loadCSV(t, "diabetes.csv")
+	pro, py := loadCSV(t, "lm_prostate_style.csv")
+	return []lmCase{{"diabetes", dia, dy, true}, {"diabetes_nointercept", dia, dy, false}, {"prostate_style", pro, py, true}}
 }
 
 // TestLeastSquaresStatisticsR: coefficients, standard errors, t scores,
@@ -48,20 +79,13 @@ func loadLMGolden(t *testing.T) map[string][]lmRow {
 // ESL-prostate-style data (Table 3.2's layout).
 func TestLeastSquaresStatisticsR(t *testing.T) {
 	g := loadLMGolden(t)
-	dia, dy := loadCSV(t, "diabetes.csv")
-	pro, py := loadCSV(t, "lm_prostate_style.csv")
 	close := func(what string, got, want, rel float64) {
 		t.Helper()
 		if math.Abs(got-want) > rel*math.Max(math.Abs(want), 1e-300) {
 			t.Errorf("%s = %.17g, R %.17g", what, got, want)
 		}
 	}
-	for _, c := range []struct {
-		name      string
-		X         *mat.Dense
-		y         []float64
-		intercept bool
-	}{{"diabetes", dia, dy, true}, {"diabetes_nointercept", dia, dy, false}, {"prostate_style", pro, py, true}} {
+	for _, c := range lmCases(t) {
 		rows := g[c.name]
 		r, err := LeastSquares(c.X, c.y, LeastSquaresConfig{Intercept: c.intercept})
 		if err != nil {
@@ -153,33 +177,11 @@ func ExampleLeastSquaresResult_Table() {
 // pf(lower.tail = FALSE) (testdata/lm_golden_f.csv, made by
 // testdata/golden_lm.R), with and without an intercept.
 func TestLeastSquaresFStatisticR(t *testing.T) {
-	f, err := os.Open("testdata/lm_golden_f.csv")
-	if err != nil {
-		t.Fatal(err)
+	want := map[string][]float64{}
+	for _, r := range readRecords(t, "lm_golden_f.csv") {
+		want[r[0]] = parseFields(t, r[1:5])
 	}
-	defer f.Close()
-	recs, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := map[string][4]float64{}
-	for _, r := range recs[1:] {
-		var v [4]float64
-		for k := range v {
-			if v[k], err = strconv.ParseFloat(strings.TrimSpace(r[1+k]), 64); err != nil {
-				t.Fatal(err)
-			}
-		}
-		want[r[0]] = v
-	}
-	dia, dy := loadCSV(t, "diabetes.csv")
-	pro, py := loadCSV(t, "lm_prostate_style.csv")
-	for _, c := range []struct {
-		name      string
-		X         *mat.Dense
-		y         []float64
-		intercept bool
-	}{{"diabetes", dia, dy, true}, {"diabetes_nointercept", dia, dy, false}, {"prostate_style", pro, py, true}} {
+	for _, c := range lmCases(t) {
 		w, ok := want[c.name]
 		if !ok {
 			t.Fatalf("%s: no golden row", c.name)

@@ -20,10 +20,6 @@ import (
 // relocated to the farthest point and rows of weight 0. scikit-learn has
 // no Hamerly iteration: it is compared with lloyd's numbers.
 func TestKMeansSampleWeightSklearn(t *testing.T) {
-	raw, err := os.ReadFile("testdata/sklearn_kmeans_weighted.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var g struct {
 		X     [][]float64 `json:"X"`
 		Cases []struct {
@@ -36,16 +32,7 @@ func TestKMeansSampleWeightSklearn(t *testing.T) {
 			NIter           int `json:"n_iter"`
 		} `json:"cases"`
 	}
-	if err := json.Unmarshal(raw, &g); err != nil {
-		t.Fatal(err)
-	}
-	dense := func(r [][]float64) *mat.Dense {
-		A := mat.NewDense(len(r), len(r[0]), nil)
-		for i, row := range r {
-			A.SetRow(i, row)
-		}
-		return A
-	}
+	readTestJSON(t, "sklearn_kmeans_weighted.json", &g)
 	X := dense(g.X)
 	for _, c := range g.Cases {
 		algs := map[string][]KMeansAlgorithm{"lloyd": {Lloyd, Hamerly}, "elkan": {Elkan}}[c.Algorithm]
@@ -203,4 +190,26 @@ func TestKMeansSampleWeightErrors(t *testing.T) {
 			t.Errorf("%+v: %v, want %v", c.cfg, err, c.want)
 		}
 	}
+}
+
+// readTestJSON decodes testdata/name (written by a script in testdata/)
+// into v.
+func readTestJSON(t *testing.T, name string, v any) {
+	t.Helper()
+	raw, err := os.ReadFile("testdata/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(raw, v); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// dense returns the rows r as a matrix.
+func dense(r [][]float64) *mat.Dense {
+	A := mat.NewDense(len(r), len(r[0]), nil)
+	for i, row := range r {
+		A.SetRow(i, row)
+	}
+	return A
 }

@@ -1,11 +1,9 @@
 package represent
 
 import (
-	"encoding/json"
 	"errors"
 	"math"
 	"math/rand/v2"
-	"os"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -20,16 +18,10 @@ import (
 // PCA(n_components=10, whiten=True) (testdata/sklearn_pca_whiten.py), up
 // to the sign of each component.
 func TestPCAWhitenSklearn(t *testing.T) {
-	raw, err := os.ReadFile("testdata/sklearn_pca_whiten.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var g struct {
 		Components, Codes, V, Inverse [][]float64
 	}
-	if err := json.Unmarshal(raw, &g); err != nil {
-		t.Fatal(err)
-	}
+	readTestJSON(t, "sklearn_pca_whiten.json", &g)
 	X := datasets.Digits().X
 	p, err := FitPCA(X, PCAConfig{K: 10, Whiten: true})
 	if err != nil {
@@ -50,10 +42,10 @@ func TestPCAWhitenSklearn(t *testing.T) {
 			}
 		}
 	}
-	V := mat.NewDense(len(g.V), 10, nil)
-	for i, row := range g.V {
-		for j, v := range row {
-			V.Set(i, j, sign[j]*v)
+	V := dense(g.V)
+	for j, sg := range sign {
+		for i := range g.V {
+			V.Set(i, j, sg*V.At(i, j))
 		}
 	}
 	back, err := p.Decode(V)

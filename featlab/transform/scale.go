@@ -187,17 +187,26 @@ func colMinMax(x raw) (lo, hi []float64, err error) {
 // affine returns out = (x - shift) * mul or, when div is true,
 // (x - shift) / mul, column by column, rejecting NaN and infinities.
 func affine(x raw, shift, mul []float64, div bool) (*mat.Dense, error) {
+	return mapRows(x, func(dst, in []float64) {
+		if div {
+			divRow(dst, in, shift, mul)
+		} else {
+			mulRow(dst, in, shift, mul)
+		}
+	})
+}
+
+// mapRows returns out with fn(out row i, x row i) for every row, in
+// parallel chunks, rejecting a row with NaN or an infinity in its result
+// (the error names the cell of x, or the result, at fault).
+func mapRows(x raw, fn func(dst, in []float64)) (*mat.Dense, error) {
 	out := mat.NewDense(x.rows, x.cols, nil)
 	o := out.RawMatrix()
 	err := forChunks(x.rows, x.cols, x.workers, func(_, lo, hi int) error {
 		for i := lo; i < hi; i++ {
 			in := x.row(i)
 			dst := o.Data[i*o.Stride : i*o.Stride+len(in)]
-			if div {
-				divRow(dst, in, shift, mul)
-			} else {
-				mulRow(dst, in, shift, mul)
-			}
+			fn(dst, in)
 			if !finiteRow(dst) {
 				return badCell(i, in, dst)
 			}
@@ -566,35 +575,21 @@ func (u *UnitRange) apply(x raw, inverse bool) (*mat.Dense, error) {
 	case !constant:
 		return mulAdd(x, u.scale, u.offset)
 	}
-	out := mat.NewDense(x.rows, x.cols, nil)
-	o := out.RawMatrix()
-	err := forChunks(x.rows, x.cols, x.workers, func(_, lo, hi int) error {
-		for i := lo; i < hi; i++ {
-			in := x.row(i)
-			dst := o.Data[i*o.Stride : i*o.Stride+len(in)]
-			for j, v := range in {
-				c := u.cimg[j]
-				switch {
-				case math.IsNaN(c) && inverse:
-					dst[j] = (v - u.offset[j]) / u.scale[j]
-				case math.IsNaN(c):
-					dst[j] = v*u.scale[j] + u.offset[j]
-				case inverse:
-					dst[j] = u.dmin[j] + (v-c)/u.scale[j]
-				default:
-					dst[j] = c + (v-u.dmin[j])*u.scale[j]
-				}
-			}
-			if !finiteRow(dst) {
-				return badCell(i, in, dst)
+	return mapRows(x, func(dst, in []float64) {
+		for j, v := range in {
+			c := u.cimg[j]
+			switch {
+			case math.IsNaN(c) && inverse:
+				dst[j] = (v - u.offset[j]) / u.scale[j]
+			case math.IsNaN(c):
+				dst[j] = v*u.scale[j] + u.offset[j]
+			case inverse:
+				dst[j] = u.dmin[j] + (v-c)/u.scale[j]
+			default:
+				dst[j] = c + (v-u.dmin[j])*u.scale[j]
 			}
 		}
-		return nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
 }
 
 // InverseTransform returns (X - offset) / scale.
@@ -615,26 +610,12 @@ func (u *UnitRange) DataMax() []float64 { return clone(u.dmax) }
 // mulAdd returns x * mul + add column by column, rejecting NaN and
 // infinities.
 func mulAdd(x raw, mul, add []float64) (*mat.Dense, error) {
-	out := mat.NewDense(x.rows, x.cols, nil)
-	o := out.RawMatrix()
-	err := forChunks(x.rows, x.cols, x.workers, func(_, lo, hi int) error {
-		for i := lo; i < hi; i++ {
-			in := x.row(i)
-			dst := o.Data[i*o.Stride : i*o.Stride+len(in)]
-			mu, ad := mul[:len(in)], add[:len(in)]
-			for j, v := range in {
-				dst[j] = v*mu[j] + ad[j]
-			}
-			if !finiteRow(dst) {
-				return badCell(i, in, dst)
-			}
+	return mapRows(x, func(dst, in []float64) {
+		mu, ad := mul[:len(in)], add[:len(in)]
+		for j, v := range in {
+			dst[j] = v*mu[j] + ad[j]
 		}
-		return nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
 }
 
 // MaxAbs divides every feature by the largest absolute value it takes on

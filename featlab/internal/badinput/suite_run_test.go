@@ -131,6 +131,29 @@ func countIn(ids []string, set map[string]bool) int {
 // packages, sorted.
 func exportedIdentifiers(t *testing.T) []string {
 	var ids []string
+	for _, dp := range libraryPackages(t) {
+		name := dp.Name
+		for _, f := range dp.Funcs {
+			ids = append(ids, name+"."+f.Name)
+		}
+		for _, ty := range dp.Types {
+			for _, f := range ty.Funcs {
+				ids = append(ids, name+"."+f.Name)
+			}
+			for _, m := range ty.Methods {
+				ids = append(ids, name+"."+ty.Name+"."+m.Name)
+			}
+		}
+	}
+	sort.Strings(ids)
+	return ids
+}
+
+// libraryPackages returns the go/doc view (exported declarations, methods
+// grouped with their types, constants with their types) of every library
+// package in libraryDirs, test files left out.
+func libraryPackages(t *testing.T) []*doc.Package {
+	var out []*doc.Package
 	for _, dir := range libraryDirs(t) {
 		fset := token.NewFileSet()
 		pkgs, err := parser.ParseDir(fset, dir, func(fi os.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, parser.ParseComments)
@@ -146,21 +169,10 @@ func exportedIdentifiers(t *testing.T) []string {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, f := range dp.Funcs {
-				ids = append(ids, name+"."+f.Name)
-			}
-			for _, ty := range dp.Types {
-				for _, f := range ty.Funcs {
-					ids = append(ids, name+"."+f.Name)
-				}
-				for _, m := range ty.Methods {
-					ids = append(ids, name+"."+ty.Name+"."+m.Name)
-				}
-			}
+			out = append(out, dp)
 		}
 	}
-	sort.Strings(ids)
-	return ids
+	return out
 }
 
 // libraryDirs returns the directories of the library's packages:
