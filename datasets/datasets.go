@@ -14,6 +14,8 @@
 //	wine                178  13 chemical measurements         class_0..class_2    (UCI wine)
 //	iris                150  4 measurements in cm             setosa, versicolor, virginica (Fisher 1936)
 //	digits             1797  64 pixels, values 0..16          "0".."9"            (UCI optdigits 8x8)
+//	airquality          153  Solar.R, Wind, Temp, Month, Day  Ozone (ppb), 44 NA  (R datasets, NOAA 1973)
+//	mtcars               32  10, cyl and gear categorical     mpg                 (R datasets, Motor Trend 1974)
 //
 // The Frame functions return the file as read by gota: numeric columns are
 // int or float columns, text columns string columns, in file order. The
@@ -49,6 +51,9 @@ type set struct {
 	// categorical: features are coded (see codeCategorical) and the target
 	// is matched against classes by name.
 	categorical bool
+	// read: the reading policy (featlab.FromDataFrameWith) of sets with
+	// missing cells or categorical columns given by name; nil for the others.
+	read *featlab.ReadConfig
 }
 
 var sets = map[string]set{
@@ -59,6 +64,8 @@ var sets = map[string]set{
 	"wine":          {file: "wine.csv", target: "target", classes: []string{"class_0", "class_1", "class_2"}},
 	"iris":          {file: "iris.csv", target: "target", classes: []string{"setosa", "versicolor", "virginica"}},
 	"digits":        {file: "digits.csv", target: "label", classes: []string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"}},
+	"airquality":    {file: "airquality.csv", target: "Ozone", read: &featlab.ReadConfig{Missing: featlab.MissingAsNaN}},
+	"mtcars":        {file: "mtcars.csv", target: "mpg", drop: []string{"model"}, read: &featlab.ReadConfig{Categorical: []string{"cyl", "gear"}}},
 }
 
 // Names returns the names of the embedded data sets, sorted; each is a
@@ -146,9 +153,12 @@ func parsedDataset(name string, s set) *featlab.Dataset {
 	}
 	var ds *featlab.Dataset
 	var err error
-	if s.categorical {
+	switch {
+	case s.read != nil:
+		ds, err = featlab.FromDataFrameWith(df, s.target, *s.read)
+	case s.categorical:
 		ds, err = codeCategorical(df, s.target, s.classes)
-	} else {
+	default:
 		if s.classes != nil {
 			ds, err = featlab.FromDataFrameClasses(df, s.target, s.classes)
 		} else {
@@ -324,6 +334,32 @@ func Wine() *featlab.Dataset { return mustLoad("wine") }
 // Iris returns Fisher's iris data: 150 examples, 4 features in cm, 50 of
 // each class, Classes ["setosa", "versicolor", "virginica"].
 func Iris() *featlab.Dataset { return mustLoad("iris") }
+
+// AirqualityFrame returns R's airquality data as written by R's write.csv:
+// Ozone, Solar.R, Wind, Temp, Month, Day; 153 days (1 May to 30 September
+// 1973, New York) with 37 missing Ozone and 7 missing Solar.R values
+// ("NA"). gota reads the int columns with NA as int columns whose cells
+// are NA.
+func AirqualityFrame() dataframe.DataFrame { return mustFrame("airquality") }
+
+// MtcarsFrame returns R's mtcars data with the car name as the first
+// column, model: mpg, cyl, disp, hp, drat, wt, qsec, vs, am, gear, carb
+// for 32 cars (Motor Trend 1974).
+func MtcarsFrame() dataframe.DataFrame { return mustFrame("mtcars") }
+
+// Airquality returns R's airquality data as a Dataset read with
+// featlab.ReadConfig{Missing: featlab.MissingAsNaN}: target Ozone (mean
+// ozone in parts per billion, 13:00 to 15:00 at Roosevelt Island; 37
+// missing, NaN in Y), features Solar.R (7 missing, NaN in X), Wind, Temp,
+// Month, Day. It has 44 missing cells; CompleteCases keeps 111 rows, as
+// R's na.omit(airquality).
+func Airquality() *featlab.Dataset { return mustLoad("airquality") }
+
+// Mtcars returns R's mtcars data as a Dataset: target mpg; the car name
+// (model) dropped; cyl (levels "4", "6", "8") and gear ("3", "4", "5")
+// categorical, read as codes 0..L-1 with their levels in Levels; disp,
+// hp, drat, wt, qsec, vs, am, carb as numbers.
+func Mtcars() *featlab.Dataset { return mustLoad("mtcars") }
 
 // Digits returns the 8x8 handwritten digits: 1797 examples, 64 pixel
 // features (0..16), Classes "0".."9" (class k is digit k).

@@ -51,10 +51,12 @@ func ExampleLoad() {
 		fmt.Printf("%-14s %4d x %2d  classes %d\n", name, m, d, len(ds.Classes))
 	}
 	// Output:
+	// airquality      153 x  5  classes 0
 	// breast_cancer   569 x 30  classes 2
 	// diabetes        442 x 10  classes 0
 	// digits         1797 x 64  classes 10
 	// iris            150 x  4  classes 3
+	// mtcars           32 x 10  classes 0
 	// watermelon       17 x  8  classes 2
 	// watermelon_zh    17 x  8  classes 2
 	// wine            178 x 13  classes 3

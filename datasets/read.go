@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
 
 	"github.com/featlab/course/featlab"
 )
@@ -35,19 +36,9 @@ func ReadFrame(r io.Reader) (df dataframe.DataFrame, err error) {
 			err = featlab.Errorf(featlab.ErrShape, "datasets: CSV could not be read as a data frame (%v)", p)
 		}
 	}()
-	cr := csv.NewReader(r)
-	cr.TrimLeadingSpace = true
-	records, err := cr.ReadAll()
+	records, err := readRecords(r)
 	if err != nil {
-		return dataframe.DataFrame{}, frameError(err)
-	}
-	for _, rec := range records {
-		for j, f := range rec {
-			rec[j] = strings.TrimSpace(f)
-		}
-	}
-	if len(records) > 0 && len(records[0]) > 0 {
-		records[0][0] = featlab.StripBOM(records[0][0])
+		return dataframe.DataFrame{}, err
 	}
 	df = dataframe.LoadRecords(records)
 	if df.Err != nil {
@@ -57,6 +48,26 @@ func ReadFrame(r io.Reader) (df dataframe.DataFrame, err error) {
 		return dataframe.DataFrame{}, featlab.Errorf(featlab.ErrEmpty, "datasets: CSV has %d rows and %d columns", df.Nrow(), df.Ncol())
 	}
 	return df, nil
+}
+
+// readRecords reads the CSV records with the fields trimmed and the
+// byte-order mark of the first name dropped.
+func readRecords(r io.Reader) ([][]string, error) {
+	cr := csv.NewReader(r)
+	cr.TrimLeadingSpace = true
+	records, err := cr.ReadAll()
+	if err != nil {
+		return nil, frameError(err)
+	}
+	for _, rec := range records {
+		for j, f := range rec {
+			rec[j] = strings.TrimSpace(f)
+		}
+	}
+	if len(records) > 0 && len(records[0]) > 0 {
+		records[0][0] = featlab.StripBOM(records[0][0])
+	}
+	return records, nil
 }
 
 // frameError maps a gota load error to a featlab sentinel.
@@ -99,4 +110,43 @@ func ReadCSV(r io.Reader, target string) (ds *featlab.Dataset, err error) {
 		}
 	}()
 	return featlab.FromDataFrame(df, target)
+}
+
+// ReadCSVWith reads a CSV file with a header row into a Dataset under the
+// reading policy cfg (featlab.ReadConfig: which texts mean missing,
+// whether missing cells are an error or NaN, which columns are
+// categorical and how many levels they may have). The CSV is parsed as
+// by ReadFrame, but every cell is kept as its text and converted by
+// featlab.FromDataFrameWith, so that "NA", "?" or a text of cfg.NA in a
+// column of integers reads as a missing number (gota's type detection
+// plays no part). target names the target column; an empty target reads
+// every column as a feature (Y nil: rows to predict).
+//
+// With the default policy a file with missing cells is an error
+// (*featlab.MissingCellsError, wrapping featlab.ErrNotFinite) that counts
+// them per column and lists the first ten by row and column; with
+// cfg.Missing = featlab.MissingAsNaN they are NaN. Rows are counted from
+// 0, the first data row after the header. ReadCSVWith never panics.
+func ReadCSVWith(r io.Reader, target string, cfg featlab.ReadConfig) (ds *featlab.Dataset, err error) {
+	if r == nil {
+		return nil, featlab.Errorf(featlab.ErrParam, "datasets: nil reader")
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			ds = nil
+			err = featlab.Errorf(featlab.ErrShape, "datasets: CSV could not be read as a data set (%v)", p)
+		}
+	}()
+	records, err := readRecords(r)
+	if err != nil {
+		return nil, err
+	}
+	df := dataframe.LoadRecords(records, dataframe.DetectTypes(false), dataframe.DefaultType(series.String), dataframe.NaNValues(nil))
+	if df.Err != nil {
+		return nil, frameError(df.Err)
+	}
+	if df.Nrow() == 0 || df.Ncol() == 0 {
+		return nil, featlab.Errorf(featlab.ErrEmpty, "datasets: CSV has %d rows and %d columns", df.Nrow(), df.Ncol())
+	}
+	return featlab.FromDataFrameWith(df, target, cfg)
 }

@@ -205,32 +205,10 @@ func FromDataFrameLike(df dataframe.DataFrame, like *Dataset) (*Dataset, error) 
 	if df.Err != nil {
 		return fromDataFrame(df, like.Target, nil) // reports the frame's error
 	}
-	want := make(map[string]bool, len(like.Names)+1)
-	for _, n := range like.Names {
-		want[n] = true
+	order, _, err := likeColumns(df, like, true)
+	if err != nil {
+		return nil, err
 	}
-	have := make(map[string]string, df.Ncol()) // clean name -> frame name
-	for _, n := range df.Names() {
-		have[StripBOM(n)] = n
-	}
-	for _, n := range like.Names {
-		if _, ok := have[n]; !ok {
-			return nil, Errorf(ErrMissing, "column %q of the training data is not in the data frame (columns: %s)", n, strings.Join(df.Names(), ", "))
-		}
-	}
-	if _, ok := have[like.Target]; !ok {
-		return nil, Errorf(ErrMissing, "target column %q not in data frame (columns: %s)", like.Target, strings.Join(df.Names(), ", "))
-	}
-	for clean := range have {
-		if clean != like.Target && !want[clean] {
-			return nil, Errorf(ErrShape, "column %q was not in the training data (features: %s); drop it first", clean, strings.Join(like.Names, ", "))
-		}
-	}
-	order := make([]string, 0, len(like.Names)+1)
-	for _, n := range like.Names {
-		order = append(order, have[n])
-	}
-	order = append(order, have[like.Target])
 	sel := df.Select(order)
 	if like.Classes != nil {
 		return fromDataFrame(sel, like.Target, like.Classes)

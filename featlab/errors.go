@@ -17,7 +17,14 @@ var (
 	// ErrShape: dimensions that do not agree (X and y lengths, column counts
 	// at fit and transform time, names and columns).
 	ErrShape = errors.New("shape mismatch")
-	// ErrNotFinite: a NaN or an infinity in the data.
+	// ErrNotFinite: a NaN or an infinity in the data. Reading a data
+	// frame or a CSV file (FromDataFrame and its variants, the datasets
+	// readers, transform.OneHotDataset), a cell of a numeric column is
+	// ErrNotFinite when it is missing or not a finite number: a missing-
+	// value marker (an empty cell, "NA", "NaN", "null", "none", any case,
+	// gota's NA, or a cell a reading policy declares missing), an
+	// infinity ("Inf", "-Infinity") or a number beyond the float64 range
+	// ("1e400"). See ErrNonNumeric for text.
 	ErrNotFinite = errors.New("NaN or Inf in data")
 	// ErrConstant: a feature or target with a single value where variation
 	// is required.
@@ -25,10 +32,25 @@ var (
 	// ErrEmpty: no rows or no columns.
 	ErrEmpty = errors.New("empty data")
 	// ErrParam: a parameter outside its documented range (negative lambda,
-	// k outside [1, d], alpha outside [0, 1], ...).
+	// k outside [1, d], alpha outside [0, 1], ...). An argument that
+	// configures the call (a config field, folds or splits, a list of
+	// names or indices, a size) wraps ErrParam even when the trouble is
+	// that it is empty or nil; it may wrap ErrEmpty as well. ErrEmpty
+	// alone is for data: X, y, a frame.
 	ErrParam = errors.New("invalid parameter")
 	// ErrNonNumeric: a string (or otherwise non-numeric) column where
-	// numbers are required.
+	// numbers are required, or text in a column of numbers: a cell that
+	// is neither a number nor a missing-value marker ("?", "6..1",
+	// "abc"). A text column is a column of numbers when more than half of
+	// its cells that are not missing-value markers parse as numbers
+	// (NumericText); gota reads such a column with one bad cell as text.
+	//
+	// The rule for one bad cell is the same for a feature and for the
+	// target (a target read as numbers, not as class labels): text is
+	// ErrNonNumeric, a missing marker, an infinity or an overflow is
+	// ErrNotFinite; the error names the column, the row (from 0) and the
+	// cell. A missing target column (ErrMissing) is reported before any
+	// bad cell.
 	ErrNonNumeric = errors.New("non-numeric column")
 	// ErrMissing: a named column or target that does not exist.
 	ErrMissing = errors.New("missing column")
@@ -101,7 +123,7 @@ func CheckMatrix(X mat.Matrix, names []string) error {
 			row := raw.Data[i*raw.Stride : i*raw.Stride+c]
 			for j, v := range row {
 				if math.IsNaN(v) || math.IsInf(v, 0) {
-					return Errorf(ErrNotFinite, "value %v at row %d, %s", v, i, colName(names, j))
+					return NotFiniteCell(v, i, colName(names, j))
 				}
 			}
 		}
@@ -110,7 +132,7 @@ func CheckMatrix(X mat.Matrix, names []string) error {
 	for i := 0; i < r; i++ {
 		for j := 0; j < c; j++ {
 			if v := X.At(i, j); math.IsNaN(v) || math.IsInf(v, 0) {
-				return Errorf(ErrNotFinite, "value %v at row %d, %s", v, i, colName(names, j))
+				return NotFiniteCell(v, i, colName(names, j))
 			}
 		}
 	}

@@ -104,4 +104,41 @@ for name, file in (("watermelon", "watermelon3.csv"), ("watermelon_zh", "waterme
         "class_counts": [y.count(0.0), y.count(1.0)],
     }
 
+# R's airquality and mtcars, written by testdata/write_r_datasets.R; not in
+# scikit-learn: read with the csv module. "NA" is missing: the column sums
+# are over the observed values and "missing" counts the NA cells of each
+# feature column and of the target. mtcars: model dropped, cyl and gear
+# coded by their sorted levels.
+for name, file, target, cat in (("airquality", "airquality.csv", "Ozone", ()),
+                                ("mtcars", "mtcars.csv", "mpg", ("cyl", "gear"))):
+    header, rows = read(file)
+    keep = [j for j, h in enumerate(header) if h not in (target, "model")]
+    t = header.index(target)
+    cols, levels = [], []
+    for j in keep:
+        vals = [r[j] for r in rows]
+        if header[j] in cat:
+            lv = sorted(set(vals), key=float)
+            cols.append([float(lv.index(v)) for v in vals])
+            levels.append(lv)
+        else:
+            cols.append([math.nan if v == "NA" else float(v) for v in vals])
+            levels.append(None)
+    y = [math.nan if r[t] == "NA" else float(r[t]) for r in rows]
+    obs = lambda v: [x for x in v if not math.isnan(x)]
+    out[name] = {
+        "file": file,
+        "sha256": sha(file),
+        "rows": len(rows),
+        "features": len(keep),
+        "names": [header[j] for j in keep],
+        "target": target,
+        "levels": levels if any(levels) else None,
+        "col_sums": [math.fsum(obs(c)) for c in cols],
+        "x_sum": math.fsum(obs([v for c in cols for v in c])),
+        "y_sum": math.fsum(obs(y)),
+        "missing": [sum(math.isnan(v) for v in c) for c in cols] + [sum(math.isnan(v) for v in y)],
+        "complete_rows": sum(all(not math.isnan(c[i]) for c in cols) and not math.isnan(y[i]) for i in range(len(rows))),
+    }
+
 print(json.dumps(out, indent=1, ensure_ascii=False, sort_keys=True))

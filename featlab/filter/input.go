@@ -1,6 +1,7 @@
 package filter
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -78,7 +79,7 @@ func (in *input) findNotFinite() error {
 		row := in.data[i*in.stride : i*in.stride+in.d]
 		for j, v := range row {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return featlab.Errorf(featlab.ErrNotFinite, "value %v at row %d, feature %d (%q)", v, i, j, in.names[j])
+				return featlab.NotFiniteCell(v, i, fmt.Sprintf("feature %d (%q)", j, in.names[j]))
 			}
 		}
 	}

@@ -22,6 +22,18 @@
 // for the lasso and for ridge in the default scaling (RidgeSum takes Zhou's
 // lambda as is).
 //
+// The classifiers are averages too, with one alternative on the sum:
+//
+//	logistic     (1/m) sum_i log(1 + exp(-s_i (w.x_i + b))) + lambda R(w)
+//	sparse SVM   (1/m) sum_i max(0, 1 - s_i (w.x_i + b)) + lambda ||w||_1
+//
+// A penalty per average loss means a relatively stronger penalty on fewer
+// rows, so one lambda is a different model in folds of different sizes.
+// LogisticConfig.C and SparseSVMConfig.C give the penalty as scikit-learn
+// does, on the sum of the losses (R(w) + C sum_i loss_i), and are
+// converted to lambda = 1/(C m) at each fit; the path, CV and regression
+// configs take lambda (per average) only.
+//
 // With an intercept (Intercept: true in a config) the columns of X and the
 // target are centred before the fit and the intercept b = mean(y) - mean(X) w
 // is not penalised, as in scikit-learn and glmnet.

@@ -20,7 +20,19 @@ type lmRow struct {
 }
 
 func loadLMGolden(t *testing.T) map[string][]lmRow {
-	f, err := os.Open("testdata/lm_golden.csv")
+	out := map[string][]lmRow{}
+	for _, r := range readRecords(t, "lm_golden.csv") {
+		v := parseFields(t, r[2:11])
+		out[r[0]] = append(out[r[0]], lmRow{r[1], v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8]})
+	}
+	return out
+}
+
+// readRecords returns the rows of the CSV file testdata/name after its
+// header.
+func readRecords(t *testing.T, name string) [][]string {
+	t.Helper()
+	f, err := os.Open("testdata/" + name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,17 +41,36 @@ func loadLMGolden(t *testing.T) map[string][]lmRow {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := map[string][]lmRow{}
-	for _, r := range recs[1:] {
-		v := make([]float64, 9)
-		for k := range v {
-			if v[k], err = strconv.ParseFloat(strings.TrimSpace(r[2+k]), 64); err != nil {
-				t.Fatal(err)
-			}
+	return recs[1:]
+}
+
+// parseFields parses CSV fields (R pads them with spaces) as numbers.
+func parseFields(t *testing.T, fields []string) []float64 {
+	t.Helper()
+	v := make([]float64, len(fields))
+	for k, s := range fields {
+		var err error
+		if v[k], err = strconv.ParseFloat(strings.TrimSpace(s), 64); err != nil {
+			t.Fatal(err)
 		}
-		out[r[0]] = append(out[r[0]], lmRow{r[1], v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8]})
 	}
-	return out
+	return v
+}
+
+// lmCase is one fit of testdata/golden_lm.R.
+type lmCase struct {
+	name      string
+	X         *mat.Dense
+	y         []float64
+	intercept bool
+}
+
+// lmCases are the fits of testdata/golden_lm.R: diabetes with and without
+// an intercept, and the prostate-style data.
+func lmCases(t *testing.T) []lmCase {
+	dia, dy := loadCSV(t, "diabetes.csv")
+	pro, py := loadCSV(t, "lm_prostate_style.csv")
+	return []lmCase{{"diabetes", dia, dy, true}, {"diabetes_nointercept", dia, dy, false}, {"prostate_style", pro, py, true}}
 }
 
 // TestLeastSquaresStatisticsR: coefficients, standard errors, t scores,
@@ -48,20 +79,13 @@ func loadLMGolden(t *testing.T) map[string][]lmRow {
 // ESL-prostate-style data (Table 3.2's layout).
 func TestLeastSquaresStatisticsR(t *testing.T) {
 	g := loadLMGolden(t)
-	dia, dy := loadCSV(t, "diabetes.csv")
-	pro, py := loadCSV(t, "lm_prostate_style.csv")
 	close := func(what string, got, want, rel float64) {
 		t.Helper()
 		if math.Abs(got-want) > rel*math.Max(math.Abs(want), 1e-300) {
 			t.Errorf("%s = %.17g, R %.17g", what, got, want)
 		}
 	}
-	for _, c := range []struct {
-		name      string
-		X         *mat.Dense
-		y         []float64
-		intercept bool
-	}{{"diabetes", dia, dy, true}, {"diabetes_nointercept", dia, dy, false}, {"prostate_style", pro, py, true}} {
+	for _, c := range lmCases(t) {
 		rows := g[c.name]
 		r, err := LeastSquares(c.X, c.y, LeastSquaresConfig{Intercept: c.intercept})
 		if err != nil {
@@ -145,4 +169,63 @@ func ExampleLeastSquaresResult_Table() {
 	// gleason          -0.03128      0.1124    -0.28      0.782
 	// pgg45              0.3711      0.1044     3.55    0.00076
 	// Residual standard error 0.739 on 58 degrees of freedom; R^2 = 0.6988, adjusted R^2 = 0.6573
+	// F-statistic 16.82 on 8 and 58 DF, p-value 1.36e-12
+}
+
+// TestLeastSquaresFStatisticR: the overall F statistic, its degrees of
+// freedom and its upper-tail p-value agree with R's summary.lm and
+// pf(lower.tail = FALSE) (testdata/lm_golden_f.csv, made by
+// testdata/golden_lm.R), with and without an intercept.
+func TestLeastSquaresFStatisticR(t *testing.T) {
+	want := map[string][]float64{}
+	for _, r := range readRecords(t, "lm_golden_f.csv") {
+		want[r[0]] = parseFields(t, r[1:5])
+	}
+	for _, c := range lmCases(t) {
+		w, ok := want[c.name]
+		if !ok {
+			t.Fatalf("%s: no golden row", c.name)
+		}
+		r, err := LeastSquares(c.X, c.y, LeastSquaresConfig{Intercept: c.intercept})
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := r.Stats
+		if float64(st.FNumDF) != w[1] || float64(st.FDenDF) != w[2] {
+			t.Errorf("%s: F on %d and %d DF, R %v and %v", c.name, st.FNumDF, st.FDenDF, w[1], w[2])
+		}
+		if math.Abs(st.F-w[0]) > 1e-10*w[0] {
+			t.Errorf("%s: F = %.17g, R %.17g", c.name, st.F, w[0])
+		}
+		if math.Abs(st.FP-w[3]) > 1e-8*w[3] {
+			t.Errorf("%s: F p-value = %.17g, R %.17g", c.name, st.FP, w[3])
+		}
+	}
+}
+
+// TestLeastSquaresFStatisticProperties: with one feature and an
+// intercept, F is the square of the slope's t score and its p-value the
+// t test's; the p-value lies in [0, 1] and falls as F grows.
+func TestLeastSquaresFStatisticProperties(t *testing.T) {
+	X := mat.NewDense(6, 1, []float64{1, 2, 3, 4, 5, 6})
+	y := []float64{1.1, 1.9, 3.2, 3.8, 5.3, 5.9}
+	r, err := LeastSquares(X, y, LeastSquaresConfig{Intercept: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := r.Stats
+	if tt := st.T[0] * st.T[0]; math.Abs(st.F-tt) > 1e-10*tt {
+		t.Errorf("F = %v, t^2 = %v", st.F, tt)
+	}
+	if math.Abs(st.FP-st.P[0]) > 1e-10*st.P[0] {
+		t.Errorf("F p-value %v, t p-value %v", st.FP, st.P[0])
+	}
+	prev := 1.0
+	for _, f := range []float64{0, 0.5, 1, 4, 100, 1e6} {
+		p := fUpper(f, 3, 20)
+		if p < 0 || p > prev {
+			t.Errorf("fUpper(%v, 3, 20) = %v after %v", f, p, prev)
+		}
+		prev = p
+	}
 }

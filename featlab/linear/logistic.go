@@ -55,8 +55,18 @@ type LogisticConfig struct {
 	// Lambda is the penalty weight lambda >= 0 of the objective (see
 	// Logistic). Zero gives plain maximum likelihood, whose solution does
 	// not exist on separable data (the fit then stops at MaxIter with
-	// Converged false). Default 0.
+	// Converged false). Default 0. Lambda is per average loss: the same
+	// Lambda means a relatively stronger penalty on fewer rows; set C
+	// instead to keep the penalty's meaning across folds of different
+	// sizes.
 	Lambda float64
+	// C is the alternative, scikit-learn's parameterisation, a weight on
+	// the sum of the losses: minimise R(w) + C sum_i loss_i, which is the
+	// objective of Logistic with lambda = 1/(C m) for the m rows of the
+	// fit (scikit-learn's LogisticRegression(C=C)). C > 0 replaces Lambda
+	// (setting both is an error wrapping featlab.ErrParam); 0 (default):
+	// use Lambda. The result's Lambda is the lambda actually used.
+	C float64
 	// Penalty is L1Penalty (default) or L2Penalty.
 	Penalty Penalty
 	// Intercept fits an unpenalised intercept b. Default false: b = 0, the
@@ -124,7 +134,10 @@ type LogisticResult struct {
 //
 // Mapping to other software: scikit-learn's LogisticRegression(penalty,
 // C) minimises R'(w) + C sum_i log-loss with R' = ||w||_1 or ||w||^2/2,
-// which is m C times this objective: C = 1/(m lambda). glmnet's binomial
+// which is m C times this objective: C = 1/(m lambda), or set
+// LogisticConfig.C and the conversion is made for the rows of each fit.
+// Scaling: Lambda is per average loss (glmnet's), C per sum of losses
+// (scikit-learn's). glmnet's binomial
 // family with alpha = 1 (l1) or alpha = 0 (l2), standardize = FALSE,
 // minimises exactly this objective with the same lambda. (liblinear also
 // penalises the intercept; use sklearn's saga or lbfgs to compare.)
@@ -145,7 +158,9 @@ func LogisticContext(ctx context.Context, X mat.Matrix, y []float64, cfg Logisti
 		return nil, err
 	}
 	st := newLogState(ds, s, y01, cfg.Intercept, cfg.Penalty.share())
-	st.lambda = cfg.Lambda
+	if st.lambda, err = lambdaOfC("logistic", cfg.Lambda, cfg.C, len(y)); err != nil {
+		return nil, err
+	}
 	st.mon, st.fitProg = newMonitor(ctx, cfg.Progress, "logistic"), true
 	if cfg.Init != nil {
 		copy(st.w, cfg.Init)
@@ -180,6 +195,9 @@ func (cfg LogisticConfig) Fit(X mat.Matrix, y []float64) (featlab.Predictor, err
 
 func (cfg *LogisticConfig) check(d int) error {
 	if err := checkLambda("lambda", cfg.Lambda); err != nil {
+		return err
+	}
+	if err := checkC("logistic", cfg.Lambda, cfg.C); err != nil {
 		return err
 	}
 	if err := cfg.Penalty.check(); err != nil {

@@ -10,6 +10,7 @@ import (
 	"github.com/featlab/course/featlab"
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/gonum/mathext"
 	"gonum.org/v1/gonum/stat/distuv"
 )
 
@@ -58,6 +59,14 @@ type LeastSquaresResult struct {
 //	R2       = 1 - RSS/TSS, TSS = ||y - mean(y)||^2 with an intercept and
 //	           ||y||^2 without (R's convention)
 //	AdjR2    = 1 - (1 - R2) (m - i)/DF, i = 1 with an intercept, else 0
+//	F        = ((TSS - RSS)/FNumDF) / Sigma2, FNumDF = Rank, FDenDF = DF
+//	FP       = P(F_{FNumDF,FDenDF} > F), the upper tail
+//
+// F tests all coefficients (the intercept excepted) being zero: R's
+// "F-statistic: F on FNumDF and FDenDF DF, p-value: FP" of summary.lm. FP
+// is the regularized incomplete beta I_{x}(FDenDF/2, FNumDF/2) at
+// x = FDenDF/(FDenDF + FNumDF F), computed as such so that it does not
+// round to 0 before it underflows.
 //
 // The intercept's standard error is sqrt(Sigma2 (1/m + xbar^T
 // (Xc^T Xc)^{-1} xbar)); the three intercept fields are 0 without an
@@ -69,6 +78,10 @@ type LeastSquaresStats struct {
 	// InterceptStdErr, InterceptT and InterceptP are those of the
 	// intercept.
 	InterceptStdErr, InterceptT, InterceptP float64
+	// F is the overall F statistic, FNumDF and FDenDF its degrees of
+	// freedom and FP its upper-tail p-value.
+	F, FP          float64
+	FNumDF, FDenDF int
 }
 
 // LeastSquares minimises ||Xw - y||^2 (any positive scaling, such as the
@@ -209,7 +222,10 @@ func (res *LeastSquaresResult) statistics(ds *design.Design, R *mat.TriDense) {
 		st.InterceptT = res.Intercept / st.InterceptStdErr
 		st.InterceptP = pval(st.InterceptT)
 	}
-	for _, v := range append(append(append([]float64{st.R2, st.AdjR2, st.InterceptT, st.InterceptP, st.InterceptStdErr}, st.T...), st.P...), st.StdErr...) {
+	st.FNumDF, st.FDenDF = res.Rank, res.DF
+	st.F = (tss - res.RSS) / float64(st.FNumDF) / st.Sigma2
+	st.FP = fUpper(st.F, float64(st.FNumDF), float64(st.FDenDF))
+	for _, v := range append(append(append([]float64{st.R2, st.AdjR2, st.F, st.FP, st.InterceptT, st.InterceptP, st.InterceptStdErr}, st.T...), st.P...), st.StdErr...) {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			return // a zero standard error (an exact fit): undefined
 		}
@@ -220,7 +236,7 @@ func (res *LeastSquaresResult) statistics(ds *design.Design, R *mat.TriDense) {
 // Table returns the coefficient table of a statistics text, in the layout
 // of ESL Table 3.2 (term, coefficient, standard error, Z score) with the
 // two-sided p-value added, followed by the residual standard error, R^2
-// and adjusted R^2; the intercept comes first when there is one. Without
+// and adjusted R^2, and R's overall F test; the intercept comes first when there is one. Without
 // Stats the statistics print as NA.
 func (res *LeastSquaresResult) Table() string {
 	names := res.names
@@ -249,6 +265,7 @@ func (res *LeastSquaresResult) Table() string {
 		fmt.Fprintf(&b, "RSS %.4g on %d degrees of freedom; statistics undefined\n", res.RSS, res.DF)
 	} else {
 		fmt.Fprintf(&b, "Residual standard error %.4g on %d degrees of freedom; R^2 = %.4f, adjusted R^2 = %.4f\n", math.Sqrt(st.Sigma2), res.DF, st.R2, st.AdjR2)
+		fmt.Fprintf(&b, "F-statistic %.4g on %d and %d DF, p-value %.3g\n", st.F, st.FNumDF, st.FDenDF, st.FP)
 	}
 	return b.String()
 }
@@ -410,4 +427,17 @@ func Ridge(X mat.Matrix, y []float64, cfg RidgeConfig) (*RidgeResult, error) {
 		return nil, err
 	}
 	return md, nil
+}
+
+// fUpper is P(F_{d1,d2} > f), the upper tail of Snedecor's F
+// distribution: I_{d2/(d2+d1 f)}(d2/2, d1/2), as R's pf(lower.tail =
+// FALSE) computes it, accurate where 1 - CDF would round to 0.
+func fUpper(f, d1, d2 float64) float64 {
+	if f <= 0 {
+		return 1
+	}
+	if math.IsInf(f, 1) {
+		return 0
+	}
+	return mathext.RegIncBeta(d2/2, d1/2, d2/(d2+d1*f))
 }

@@ -1,6 +1,7 @@
 package linear
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 
@@ -190,7 +191,7 @@ func finite(X mat.Matrix) error {
 	for i := 0; i < m; i++ {
 		for j := 0; j < d; j++ {
 			if v := X.At(i, j); math.IsNaN(v) || math.IsInf(v, 0) {
-				return featlab.Errorf(featlab.ErrNotFinite, "linear: value %v at row %d, column %d", v, i, j)
+				return featlab.Wrap(featlab.NotFiniteCell(v, i, fmt.Sprintf("column %d", j)), "linear")
 			}
 		}
 	}

@@ -43,8 +43,17 @@ func (s SVMSolver) String() string {
 type SparseSVMConfig struct {
 	// Lambda > 0 weights the l1 penalty (see SparseSVM). There is no
 	// default: lambda = 0 leaves the hinge loss alone, whose minimisers
-	// are not sparse and not unique, and is an error.
+	// are not sparse and not unique, and is an error. Lambda is per
+	// average loss; C is the alternative on the sum of the losses.
 	Lambda float64
+	// C weights the sum of the hinge losses instead: minimise
+	// ||w||_1 + C sum_i max(0, 1 - s_i (w.x_i + b)), which is SparseSVM's
+	// objective with lambda = 1/(C m) for the m rows of the fit, so that
+	// one C means the same model in folds of different sizes. C > 0
+	// replaces Lambda (setting both is an error wrapping
+	// featlab.ErrParam); 0 (default): use Lambda. The result's Lambda is
+	// the lambda actually used.
+	C float64
 	// Intercept fits an unpenalised intercept b. Default false: b = 0, the
 	// form of the Aalto lecture.
 	Intercept bool
@@ -126,6 +135,10 @@ type SparseSVMResult struct {
 // vertex kept if it is primal-dual feasible with a smaller gap. The result
 // is then exact to rounding.
 //
+// Scaling: lambda is per average loss; SparseSVMConfig.C, the weight of
+// the sum of the losses (||w||_1 + C sum_i hinge_i), gives
+// lambda = 1/(C m) for the m rows of each fit.
+//
 // Mapping to other software: scikit-learn's LinearSVC(penalty='l1') uses
 // the squared hinge loss (and penalises the intercept), so it solves a
 // different problem; the tests compare with a generic LP solver instead
@@ -146,6 +159,12 @@ func SparseSVMContext(ctx context.Context, X mat.Matrix, y []float64, cfg Sparse
 		return nil, err
 	}
 	if err := checkLambda("lambda", cfg.Lambda); err != nil {
+		return nil, err
+	}
+	if err := checkC("sparse SVM", cfg.Lambda, cfg.C); err != nil {
+		return nil, err
+	}
+	if cfg.Lambda, err = lambdaOfC("sparse SVM", cfg.Lambda, cfg.C, len(y)); err != nil {
 		return nil, err
 	}
 	if cfg.Lambda == 0 {

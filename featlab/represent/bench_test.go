@@ -63,3 +63,19 @@ func BenchmarkSparseEncodeLasso(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkKMeansDigits10Weighted is BenchmarkKMeansDigits10 with sample
+// weights 1, 2, 3, 1, 2, 3, ... (weighted seeding, centres and inertia).
+func BenchmarkKMeansDigits10Weighted(b *testing.B) {
+	X := datasets.Digits().X
+	m, _ := X.Dims()
+	w := make([]float64, m)
+	for i := range w {
+		w[i] = float64(1 + i%3)
+	}
+	for i := 0; i < b.N; i++ {
+		if _, err := FitKMeans(X, KMeansConfig{K: 10, Workers: 1, SampleWeight: w}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

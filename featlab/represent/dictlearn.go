@@ -39,7 +39,14 @@ const (
 // DictionaryLearningConfig configures dictionary learning. Only K is
 // required.
 type DictionaryLearningConfig struct {
-	// K is the number of atoms, 1 <= K <= m (no more atoms than samples).
+	// K >= 1 is the number of atoms. K may exceed d (an overcomplete
+	// dictionary) and m (as scikit-learn's DictionaryLearning allows):
+	// atoms beyond the m nonzero training rows start as seeded Gaussian
+	// directions, and an atom no code uses is replaced by the
+	// worst-represented sample while one is left (each sample once), else
+	// kept. With Clear, which replaces atoms fewer than 4 samples use,
+	// K > m/4 leaves most atoms unused. The K x d dictionary and the m x K codes must each fit in
+	// featlab.DefaultMaxCells values.
 	K int
 	// Coder of the sparse-coding step: OMP (default, codes with at most S
 	// nonzeros) or Lasso (eq. 11.16 with Lambda).
@@ -129,9 +136,10 @@ type DictionaryLearning struct {
 
 // LearnDictionary learns a dictionary from the rows of X.
 //
-// Errors: K < 1 or K > m, S outside [1, K], Lambda < 0, MaxIter or Tol < 0,
+// Errors: K < 1, S outside [1, K], Lambda < 0, MaxIter or Tol < 0,
 // an unknown Coder or Update, an Init of the wrong shape, non-finite or with
-// a zero row (ErrParam, ErrShape, ErrNotFinite); empty or non-finite X.
+// a zero row (ErrParam, ErrShape, ErrNotFinite); empty or non-finite X;
+// a dictionary or codes over featlab.DefaultMaxCells values (ErrTooLarge).
 func LearnDictionary(X mat.Matrix, cfg DictionaryLearningConfig) (*DictionaryLearning, error) {
 	return LearnDictionaryContext(context.Background(), X, cfg)
 }
@@ -162,8 +170,14 @@ func (dl *DictionaryLearning) fit(ctx context.Context, X mat.Matrix) error {
 	if err != nil {
 		return err
 	}
-	if cfg.K < 1 || cfg.K > m {
-		return featlab.Errorf(featlab.ErrParam, "represent: DictionaryLearning: K = %d atoms outside [1, m = %d samples]", cfg.K, m)
+	if cfg.K < 1 {
+		return featlab.Errorf(featlab.ErrParam, "represent: DictionaryLearning: K = %d atoms, want >= 1", cfg.K)
+	}
+	if err := featlab.CheckCells("represent: DictionaryLearning: the dictionary", "", cfg.K, d, 0); err != nil {
+		return err
+	}
+	if err := featlab.CheckCells("represent: DictionaryLearning: the codes", "", m, cfg.K, 0); err != nil {
+		return err
 	}
 	k := cfg.K
 	sc := SparseCodeConfig{Coder: cfg.Coder, S: cfg.S, Lambda: cfg.Lambda}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/featlab/course/featlab/transform"
 
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"
@@ -67,14 +68,29 @@ type KMeansConfig struct {
 	MaxIter int
 	// Tol >= 0: a restart stops when its labels no longer change or when
 	// the sum of squared centroid moves is at most Tol times the mean
-	// column variance of X (scikit-learn's rule). Default 1e-4.
+	// column variance of X (scikit-learn's rule; the variance is
+	// unweighted, as there, whatever SampleWeight). Default 1e-4.
 	Tol float64
+	// TolZero sets the tolerance to exactly 0 (scikit-learn's tol=0): a
+	// restart stops only when its labels no longer change or its
+	// centroids no longer move. Tol must then be 0. Default false.
+	TolZero bool
+	// SampleWeight, when non-nil, holds one weight w_i >= 0 per training
+	// row (not all 0): the inertia becomes sum_i w_i min_j ||x_i -
+	// mu_j||^2, each centroid the weighted mean of its points, and the
+	// k-means++ seeding draws its first point with probability w_i / sum w
+	// and later ones with probability proportional to w_i times the
+	// squared distance to the closest chosen centroid (scikit-learn 1.3's
+	// seeding; 1.2 ignores the weights there). An integer weight is the
+	// same as that many copies of the row. Default nil: all weights 1.
+	SampleWeight []float64
 	// Algorithm: Auto (default), Hamerly, Elkan or Lloyd.
 	Algorithm KMeansAlgorithm
 	// Encoding of Transform: Hard (default), Distances or Soft.
 	Encoding Encoding
 	// Beta > 0 is the inverse temperature of Soft. Default m / inertia, the
-	// reciprocal of the mean squared distance to the closest centroid.
+	// reciprocal of the mean squared distance to the closest centroid
+	// (sum_i w_i / inertia with SampleWeight).
 	Beta float64
 	// Seed of the k-means++ seeding; restart r uses the PCG stream
 	// (Seed, r+1), so the result does not depend on Workers.
@@ -109,7 +125,8 @@ type KMeans struct {
 	Centroids *mat.Dense
 	// Labels[i] is the centroid of training row i.
 	Labels []int
-	// Inertia is sum_i ||x_i - mu_{Labels[i]}||^2 on the training data.
+	// Inertia is sum_i w_i ||x_i - mu_{Labels[i]}||^2 on the training
+	// data (w_i = 1 without SampleWeight).
 	Inertia float64
 	// Restart is the winning restart (0 with Init).
 	Restart int
@@ -122,9 +139,11 @@ type KMeans struct {
 
 // FitKMeans fits k-means to the rows of X.
 //
-// Errors: K < 1 or K > m, NInit or MaxIter < 0, Tol < 0 or NaN, Beta < 0,
-// an Init of the wrong shape or with NaN (ErrParam, ErrShape); empty or
-// non-finite X (ErrEmpty, ErrNotFinite).
+// Errors: K < 1 or K > m, NInit or MaxIter < 0, Tol < 0 or NaN, Tol != 0
+// with TolZero, Beta < 0, an Init of the wrong shape or with NaN, a
+// negative SampleWeight or all weights 0 (ErrParam, ErrShape); empty or
+// non-finite X, a NaN or infinite weight (ErrEmpty, ErrNotFinite); a
+// SampleWeight whose length is not m (ErrShape).
 func FitKMeans(X mat.Matrix, cfg KMeansConfig) (*KMeans, error) {
 	return FitKMeansContext(context.Background(), X, cfg)
 }
@@ -181,9 +200,16 @@ func (km *KMeans) fit(ctx context.Context, X mat.Matrix) error {
 	if maxIter == 0 {
 		maxIter = 300
 	}
+	if cfg.TolZero && cfg.Tol != 0 {
+		return featlab.Errorf(featlab.ErrParam, "represent: KMeans: TolZero with Tol = %v", cfg.Tol)
+	}
 	tol := cfg.Tol
-	if tol == 0 {
+	if tol == 0 && !cfg.TolZero {
 		tol = 1e-4
+	}
+	w, err := checkSampleWeight(cfg.SampleWeight, m)
+	if err != nil {
+		return err
 	}
 	x, _, _ := denseRows(X)
 	if err := checkScale(x, "X"); err != nil {
@@ -226,7 +252,7 @@ func (km *KMeans) fit(ctx context.Context, X mat.Matrix) error {
 	runs := make([]*kmRun, nInit)
 	var stop error
 	err = par.Do(ctx, nInit, cfg.Workers, cfg.Progress, func(r int) error {
-		km := kmRun{x: x, m: m, d: d, k: cfg.K}
+		km := kmRun{x: x, w: w, m: m, d: d, k: cfg.K}
 		var seed *seeding
 		if init != nil {
 			km.c = append([]float64(nil), init...)
@@ -234,7 +260,7 @@ func (km *KMeans) fit(ctx context.Context, X mat.Matrix) error {
 			// Elkan starts from the seeding's bounds when K is small; for
 			// larger K the exact bounds of a full assignment pay for
 			// themselves in the later iterations.
-			sd := kmeansPP(x, proj, m, d, cfg.K, rand.New(rand.NewPCG(cfg.Seed, uint64(r)+1)), alg == Elkan && cfg.K <= kmSeedBoundsK)
+			sd := kmeansPP(x, w, proj, m, d, cfg.K, rand.New(rand.NewPCG(cfg.Seed, uint64(r)+1)), alg == Elkan && cfg.K <= kmSeedBoundsK)
 			km.c = sd.c
 			if sd.low != nil {
 				seed = &sd
@@ -320,12 +346,19 @@ func meanVariance(x []float64, m, d int) float64 {
 // one that lowers the potential most; the distances that decide it are
 // exact, the projection p only rules out pairs that cannot change it. With
 // wantLow the seeding also returns the first assignment and Elkan's lower
-// bounds it met on the way.
-func kmeansPP(x []float64, p *kmProj, m, d, k int, rng *rand.Rand, wantLow bool) seeding {
+// bounds it met on the way. With weights w (nil: all 1) the first point
+// is drawn with probability w_i / sum w, the potential is sum_i w_i
+// closest_i and the trials are drawn in proportion to w_i closest_i.
+func kmeansPP(x, w []float64, p *kmProj, m, d, k int, rng *rand.Rand, wantLow bool) seeding {
 	const q = kmProjDim
 	c := make([]float64, k*d)
 	trials := 2 + int(math.Log(float64(k)))
-	first := rng.IntN(m)
+	var first int
+	if w == nil {
+		first = rng.IntN(m)
+	} else {
+		first = drawWeighted(w, rng)
+	}
 	copy(c[:d], x[first*d:(first+1)*d])
 	closest := make([]float64, m)
 	assign := make([]int, m) // closest chosen centroid, for pruning
@@ -349,6 +382,9 @@ func kmeansPP(x []float64, p *kmProj, m, d, k int, rng *rand.Rand, wantLow bool)
 	for j := 1; j < k; j++ {
 		pot := 0.0
 		for i, v := range closest {
+			if w != nil {
+				v *= w[i]
+			}
 			pot += v
 			cum[i] = pot
 		}
@@ -394,7 +430,11 @@ func kmeansPP(x []float64, p *kmProj, m, d, k int, rng *rand.Rand, wantLow bool)
 					if s < bound {
 						v = sqDist(xi, ct)
 						if v < v0 {
-							gains[t] += v0 - v
+							if w != nil {
+								gains[t] += w[i] * (v0 - v)
+							} else {
+								gains[t] += v0 - v
+							}
 						}
 					} else {
 						v = max(v0, p.lower(s))
@@ -452,6 +492,7 @@ const kmShrink = 1 - 1e-12
 // kmRun is one k-means restart.
 type kmRun struct {
 	x       []float64
+	w       []float64 // sample weights, nil: all 1
 	m, d, k int
 
 	c         []float64 // k x d centroids
@@ -479,7 +520,8 @@ func (r *kmRun) run(maxIter int, tol float64, alg KMeansAlgorithm, seed *seeding
 	moved := make([]float64, k)
 	newC := make([]float64, k*d)
 	sums := make([]float64, k*d)
-	count := make([]int, k)
+	count := make([]int, k)    // points per cluster
+	wsum := make([]float64, k) // their total weight
 	prevLab := make([]int, m)
 	for i := range prevLab {
 		prevLab[i] = -1
@@ -521,21 +563,32 @@ func (r *kmRun) run(maxIter int, tol float64, alg KMeansAlgorithm, seed *seeding
 				continue
 			}
 			xi := r.x[i*d : (i+1)*d]
+			wi := r.weight(i)
 			if p >= 0 {
-				axpy(-1, xi, sums[p*d:(p+1)*d])
+				axpy(-wi, xi, sums[p*d:(p+1)*d])
 				count[p]--
+				wsum[p] -= wi
 			}
-			axpy(1, xi, sums[j*d:(j+1)*d])
+			axpy(wi, xi, sums[j*d:(j+1)*d])
 			count[j]++
+			wsum[j] += wi
 		}
-		r.relocateEmpty(sums, count, upper)
+		if r.w != nil {
+			// the weights per cluster afresh, so that a cluster left
+			// with weight 0 is seen as empty (scikit-learn's rule)
+			clear(wsum)
+			for i, j := range r.labels {
+				wsum[j] += r.w[i]
+			}
+		}
+		r.relocateEmpty(sums, count, wsum, upper)
 		copy(prevLab, r.labels)
 		shift := 0.0
 		maxMove := 0.0
 		for j := 0; j < k; j++ {
 			cj := newC[j*d : (j+1)*d]
-			if count[j] > 0 {
-				inv := 1 / float64(count[j])
+			if count[j] > 0 && wsum[j] > 0 {
+				inv := 1 / wsum[j]
 				for t, v := range sums[j*d : (j+1)*d] {
 					cj[t] = v * inv
 				}
@@ -589,8 +642,16 @@ func (r *kmRun) run(maxIter int, tol float64, alg KMeansAlgorithm, seed *seeding
 	r.inertia = 0
 	for i := 0; i < m; i++ {
 		j := r.labels[i]
-		r.inertia += sqDist(r.x[i*d:(i+1)*d], r.c[j*d:(j+1)*d])
+		r.inertia += r.weight(i) * sqDist(r.x[i*d:(i+1)*d], r.c[j*d:(j+1)*d])
 	}
+}
+
+// weight is the sample weight of point i (1 without weights).
+func (r *kmRun) weight(i int) float64 {
+	if r.w == nil {
+		return 1
+	}
+	return r.w[i]
 }
 
 // assignFull labels every point with its closest centroid (lowest index on
@@ -750,12 +811,13 @@ func (r *kmRun) assignHamerly(upper, lower, half []float64) {
 }
 
 // relocateEmpty gives each empty cluster the point farthest from its
-// centroid (scikit-learn's rule), moving it between the clusters' sums.
-func (r *kmRun) relocateEmpty(newC []float64, count []int, upper []float64) {
+// centroid (scikit-learn's rule, the distance unweighted), moving it and
+// its weight between the clusters' weighted sums.
+func (r *kmRun) relocateEmpty(newC []float64, count []int, wsum, upper []float64) {
 	d := r.d
 	var empty []int
 	for j, c := range count {
-		if c == 0 {
+		if c == 0 || wsum[j] == 0 {
 			empty = append(empty, j)
 		}
 	}
@@ -777,10 +839,16 @@ func (r *kmRun) relocateEmpty(newC []float64, count []int, upper []float64) {
 			continue
 		}
 		xi := r.x[i*d : (i+1)*d]
-		axpy(-1, xi, newC[old*d:(old+1)*d])
+		wi := r.weight(i)
+		axpy(-wi, xi, newC[old*d:(old+1)*d])
 		count[old]--
-		copy(newC[j*d:(j+1)*d], xi)
-		count[j] = 1
+		wsum[old] -= wi
+		cj := newC[j*d : (j+1)*d]
+		for t, v := range xi {
+			cj[t] = wi * v
+		}
+		count[j]++
+		wsum[j] = wi
 		r.labels[i] = j
 		upper[i] = math.Inf(1) // force an exact recomputation
 	}
@@ -874,6 +942,9 @@ func (km *KMeans) Transform(X mat.Matrix) (*mat.Dense, error) {
 	beta := km.Beta
 	if beta == 0 {
 		beta = float64(len(km.Labels)) / km.Inertia
+		if km.SampleWeight != nil {
+			beta = floats.Sum(km.SampleWeight) / km.Inertia
+		}
 		if km.Inertia == 0 || math.IsInf(beta, 0) {
 			beta = 1
 		}
@@ -924,4 +995,58 @@ func decode(V mat.Matrix, D *mat.Dense, who string) (*mat.Dense, error) {
 	out := mat.NewDense(m, d, nil)
 	out.Mul(V, D)
 	return out, nil
+}
+
+// checkSampleWeight checks k-means sample weights: nil, or m finite
+// non-negative values not all 0.
+func checkSampleWeight(w []float64, m int) ([]float64, error) {
+	if w == nil {
+		return nil, nil
+	}
+	if len(w) != m {
+		return nil, featlab.Errorf(featlab.ErrShape, "represent: KMeans: %d sample weights for %d rows", len(w), m)
+	}
+	s := 0.0
+	for i, v := range w {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, featlab.Errorf(featlab.ErrNotFinite, "represent: KMeans: SampleWeight[%d] = %v", i, v)
+		}
+		if v < 0 {
+			return nil, featlab.Errorf(featlab.ErrParam, "represent: KMeans: SampleWeight[%d] = %v is negative", i, v)
+		}
+		s += v
+	}
+	if s == 0 {
+		return nil, featlab.Errorf(featlab.ErrParam, "represent: KMeans: all sample weights are 0")
+	}
+	if math.IsInf(s, 0) {
+		return nil, featlab.Errorf(featlab.ErrNotFinite, "represent: KMeans: the sample weights sum to %v", s)
+	}
+	return w, nil
+}
+
+// drawWeighted returns i with probability w_i / sum w; equal weights
+// draw as no weights do (rng.IntN), so that they give the unweighted fit.
+func drawWeighted(w []float64, rng *rand.Rand) int {
+	equal := true
+	for _, v := range w {
+		if v != w[0] {
+			equal = false
+			break
+		}
+	}
+	if equal {
+		return rng.IntN(len(w))
+	}
+	cum := make([]float64, len(w))
+	s := 0.0
+	for i, v := range w {
+		s += v
+		cum[i] = s
+	}
+	i := sort.SearchFloat64s(cum, rng.Float64()*s)
+	for i < len(w)-1 && w[i] == 0 {
+		i++ // a zero weight is never drawn
+	}
+	return min(i, len(w)-1)
 }

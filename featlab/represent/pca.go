@@ -16,6 +16,14 @@ type PCAConfig struct {
 	// k-means, PCA's code cannot be wider than the data. Default (0): all
 	// min(m, d) components.
 	K int
+	// Whiten scales each code to unit variance on the training data
+	// (scikit-learn's whiten=True): psi_j(x) = w_j^T (x - xbar) /
+	// sqrt(ExplainedVariance[j]), with the variance's m - 1 denominator,
+	// and Decode multiplies back. Components stay orthonormal, as
+	// scikit-learn's components_ do. A kept component of zero variance
+	// (K above the rank of the centred data: a singular value at most
+	// eps max(m, d) times the largest) is then an error. Default false.
+	Whiten bool
 }
 
 // PCA is principal component analysis as a linear auto-encoder (25.3.1):
@@ -32,7 +40,13 @@ type PCAConfig struct {
 // xbar)^T), i.e. (m - 1) times the sum of the discarded explained
 // variances. With all components the round trip is exact.
 //
-// It matches scikit-learn's PCA(n_components=K, svd_solver="full"):
+// With Whiten the code is rescaled, psi(x) = S^{-1} W (x - xbar) and
+// phi(v) = W^T S v + xbar with S = diag(sqrt(ExplainedVariance[:K])):
+// the codes of the training rows have sample covariance I (m - 1
+// denominator); the round trip is unchanged.
+//
+// It matches scikit-learn's PCA(n_components=K, svd_solver="full",
+// whiten=Whiten):
 // components_ = Components (up to the sign of each row; here the entry of
 // largest magnitude of each component is positive), explained_variance_ =
 // ExplainedVariance (s^2 / (m-1)).
@@ -41,6 +55,9 @@ type PCA struct {
 	// FrameMemory lets transform.FitFrame / TransformFrame find the
 	// fitted columns of a data frame by name.
 	transform.FrameMemory
+	// Samples is m, the number of training rows (scikit-learn's
+	// n_samples_).
+	Samples int
 	// Mean is the column mean of the training data.
 	Mean []float64
 	// Components is the K x d matrix W (orthonormal rows).
@@ -57,7 +74,8 @@ type PCA struct {
 // FitPCA fits PCA to the rows of X.
 //
 // Errors: K < 0 or K > min(m, d) (ErrParam); empty or non-finite X
-// (ErrEmpty, ErrNotFinite); the SVD failing to converge.
+// (ErrEmpty, ErrNotFinite); with Whiten, fewer than 2 rows or a kept
+// component of zero variance (ErrConstant); the SVD failing to converge.
 func FitPCA(X mat.Matrix, cfg PCAConfig) (*PCA, error) {
 	p := &PCA{PCAConfig: cfg}
 	if err := p.Fit(X); err != nil {
@@ -140,8 +158,33 @@ func (p *PCA) Fit(X mat.Matrix) error {
 			ratio[j] = ev[j] / tot
 		}
 	}
+	if p.Whiten {
+		if m < 2 {
+			return featlab.Errorf(featlab.ErrConstant, "represent: PCA: Whiten needs 2 rows or more (the variance of 1 row is undefined)")
+		}
+		// numerically zero: below the rank cut of numpy's lstsq
+		cut := 2.220446049250313e-16 * float64(max(m, d)) * s[0]
+		for j := 0; j < k; j++ {
+			if s[j] <= cut {
+				return featlab.Errorf(featlab.ErrConstant, "represent: PCA: Whiten: component %d of %d has zero variance (K above the rank of the centred data)", j+1, k)
+			}
+		}
+	}
+	p.Samples = m
 	p.Mean, p.Components, p.SingularValues, p.ExplainedVariance, p.ExplainedVarianceRatio = mean, W, s, ev, ratio
 	return nil
+}
+
+// whitenScale returns sqrt(ExplainedVariance[j]) = s_j / sqrt(m - 1) for
+// the K kept components, computed from s_j so that it does not underflow
+// where s_j^2 does.
+func (p *PCA) whitenScale(k int) []float64 {
+	sc := make([]float64, k)
+	den := math.Sqrt(float64(max(p.Samples-1, 1)))
+	for j := range sc {
+		sc[j] = p.SingularValues[j] / den
+	}
+	return sc
 }
 
 // OutputNames names the K output columns pc1..pcK (featlab.Namer).
@@ -174,6 +217,16 @@ func (p *PCA) Encode(X mat.Matrix) (*mat.Dense, error) {
 	}
 	out := mat.NewDense(m, k, nil)
 	out.Mul(c, p.Components.T())
+	if p.Whiten {
+		sc := p.whitenScale(k)
+		od := out.RawMatrix().Data
+		for i := 0; i < m; i++ {
+			row := od[i*k : (i+1)*k]
+			for j := range row {
+				row[j] /= sc[j]
+			}
+		}
+	}
 	return out, nil
 }
 
@@ -185,7 +238,19 @@ func (p *PCA) Decode(V mat.Matrix) (*mat.Dense, error) {
 	if p == nil || p.Components == nil {
 		return nil, featlab.Errorf(featlab.ErrNotFitted, "represent: PCA used before Fit")
 	}
-	out, err := decode(V, p.Components, "PCA")
+	D := p.Components
+	if p.Whiten {
+		k, d := D.Dims()
+		D = mat.NewDense(k, d, nil)
+		D.Copy(p.Components)
+		for j, v := range p.whitenScale(k) {
+			row := D.RawRowView(j)
+			for t := range row {
+				row[t] *= v
+			}
+		}
+	}
+	out, err := decode(V, D, "PCA")
 	if err != nil {
 		return nil, err
 	}

@@ -36,6 +36,14 @@
 // Long searches take a context (SelectContext, Run): cancelled, they return
 // the best result so far with an error wrapping context.Canceled.
 //
+// Categorical features one-hot encoded into several columns are searched
+// as wholes by Grouped (GroupEvaluator): a subset of groups is scored as
+// the union of their columns, so the columns of one feature enter and
+// leave together in every strategy. Methods that choose columns one at a
+// time (filters, lasso, OMP, BestSubsets, a search without Grouped) may
+// split a group; featlab.Selection.ByGroup maps their selections back to
+// features and names the split groups.
+//
 // Ties between candidates go to the lowest feature index (scikit-learn's
 // SequentialFeatureSelector does the same); with Rule ExactK, Forward and
 // Backward reproduce its selections and scores (golden test).

@@ -196,7 +196,9 @@ type CV struct {
 	Learner featlab.Learner
 	// Folds are the train/test splits, e.g. validate.KFold or a single
 	// hold-out fold. Default nil: validate.KFoldUnshuffled(m, 5),
-	// scikit-learn's default KFold(5).
+	// scikit-learn's default KFold(5) for a regressor; scikit-learn's
+	// cv=5 for a classifier is validate.StratifiedKFoldUnshuffled(y, 5),
+	// to be passed here.
 	Folds []validate.Fold
 	// Metric scores a fold's predictions: validate.MSE (default),
 	// validate.ZeroOneLoss, validate.Accuracy (set Higher), or

@@ -18,10 +18,44 @@ type sfsGolden struct {
 	Sklearn string `json:"sklearn"`
 	Cases   []struct {
 		Data, Learner, Scoring, Direction string
-		Steps                             []struct {
-			Size, Feature int
-			Support       []int
-			Score         float64
+		Steps                             []sfsStep
+	}
+}
+
+// sfsStep is one step of scikit-learn's SequentialFeatureSelector: the
+// feature added or removed, the support after it and its CV score.
+type sfsStep struct {
+	Size, Feature int
+	Support       []int
+	Score         float64
+}
+
+// checkSequential runs Forward or Backward with Rule ExactK for as many
+// steps as the golden has and compares feature, support and score (times
+// sign) at every step.
+func checkSequential(t *testing.T, label string, X *mat.Dense, y []float64, crit Criterion, direction string, steps []sfsStep, sign float64) {
+	t.Helper()
+	_, d := X.Dims()
+	n := len(steps)
+	var st Strategy = Forward{K: n, Rule: ExactK}
+	if direction == "backward" {
+		st = Backward{K: d - n, Rule: ExactK}
+	}
+	res, err := Select(X, y, Config{Strategy: st, Criterion: crit})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hist := res.History
+	if direction == "backward" {
+		hist = hist[1:] // the full set
+	}
+	if len(hist) != n {
+		t.Fatalf("%s %s: %d steps, want %d", label, direction, len(hist), n)
+	}
+	for k, s := range steps {
+		h := hist[k]
+		if h.Feature != s.Feature || !sameSet(h.Subset, s.Support) || !close(sign*h.Score, s.Score, 1e-10) {
+			t.Errorf("%s %s %T step %d: feature %d score %v, sklearn %d %v", label, direction, crit, k+1, h.Feature, sign*h.Score, s.Feature, s.Score)
 		}
 	}
 }
@@ -88,30 +122,8 @@ func TestSequentialFeatureSelectorGolden(t *testing.T) {
 			X, y = standardize(ds.X), ds.Y
 			crits = []Criterion{CV{Learner: sklearnLogistic(1), Metric: validate.Accuracy, Higher: true}}
 		}
-		_, d := X.Dims()
-		n := len(c.Steps)
 		for _, crit := range crits {
-			var st Strategy = Forward{K: n, Rule: ExactK}
-			if c.Direction == "backward" {
-				st = Backward{K: d - n, Rule: ExactK}
-			}
-			res, err := Select(X, y, Config{Strategy: st, Criterion: crit})
-			if err != nil {
-				t.Fatal(err)
-			}
-			hist := res.History
-			if c.Direction == "backward" {
-				hist = hist[1:] // the full set
-			}
-			if len(hist) != n {
-				t.Fatalf("%s %s: %d steps, want %d", c.Data, c.Direction, len(hist), n)
-			}
-			for k, s := range c.Steps {
-				h := hist[k]
-				if h.Feature != s.Feature || !sameSet(h.Subset, s.Support) || !close(sign*h.Score, s.Score, 1e-10) {
-					t.Errorf("%s %s %T step %d: feature %d score %v, sklearn %d %v", c.Data, c.Direction, crit, k+1, h.Feature, sign*h.Score, s.Feature, s.Score)
-				}
-			}
+			checkSequential(t, c.Data, X, y, crit, c.Direction, c.Steps, sign)
 		}
 	}
 }

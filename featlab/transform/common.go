@@ -35,6 +35,9 @@ func (e *CellError) Error() string {
 	if e.Reason != "" {
 		msg += ": " + e.Reason
 	}
+	if e.Kind == featlab.ErrNotFinite && math.IsNaN(e.Value) {
+		msg += " (" + featlab.MissingHint + ")"
+	}
 	return msg + ": " + e.Kind.Error()
 }
 

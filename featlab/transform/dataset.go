@@ -35,8 +35,10 @@ type FrameEncoder struct {
 // A string column whose cells are mostly numbers is a numeric column with
 // a bad cell (gota reads "1e400", "6..1" or "?" among numbers as text): it
 // is an error naming the row and the value (wrapping
-// featlab.ErrNotFinite or featlab.ErrNonNumeric), never a column of
-// categories.
+// featlab.ErrNotFinite or featlab.ErrNonNumeric by the rule of
+// featlab.ErrNonNumeric's doc), never a column of categories. A target
+// column missing from df is an error wrapping featlab.ErrMissing, reported
+// before any bad cell of a feature.
 func OneHotDataset(df dataframe.DataFrame, target string, policy Unknown) (*featlab.Dataset, *FrameEncoder, error) {
 	return OneHotDatasetWith(df, target, &OneHot{Unknown: policy})
 }
@@ -52,6 +54,11 @@ func OneHotDatasetWith(df dataframe.DataFrame, target string, o *OneHot) (*featl
 	df = stripBOM(df)
 	if df.Err != nil {
 		return nil, nil, featlab.Errorf(featlab.ErrShape, "transform: data frame carries an error: %v", df.Err)
+	}
+	// The target first: a frame without it is refused before any cell
+	// of a feature is looked at (as featlab.FromDataFrame does).
+	if !slices.Contains(df.Names(), target) {
+		return nil, nil, featlab.Errorf(featlab.ErrMissing, "transform: target column %q not in data frame (columns: %s)", target, strings.Join(df.Names(), ", "))
 	}
 	e := &FrameEncoder{Target: target}
 	for _, n := range df.Names() {

@@ -57,4 +57,24 @@
 // readable names such as "color=green" or "x1^2*x3"). OneHotDataset turns
 // every string column of a frame into indicator columns and returns a
 // featlab.Dataset that the rest of the library can use.
+//
+// Categorical features. OneHot (indicators of the categories of every
+// column, text or numbers), Dummies (indicators of the code columns of a
+// numeric matrix, with level names given or learned, the other columns
+// passed through) and Ordinal (codes 0..k-1, sorted or in a given order)
+// share one policy for a category unseen at fit time: UnknownError (the
+// default, an error wrapping ErrUnknownCategory that names row, column and
+// value), UnknownIgnore (all zeros; code -1 for Ordinal) or UnknownOther
+// (an "(other)" indicator; code k for Ordinal); and one limit, MaxLevels
+// (default DefaultMaxLevels), beyond which a column is refused by name
+// (ErrTooManyLevels). OneHot.Groups and Dummies.Groups give the block of
+// columns of each feature, which search.Grouped keeps together and
+// featlab.Selection.ByGroup maps back to features.
+//
+// Prediction by name. Model.FitDataset and Model.FitFrame remember the
+// feature names; the FittedModel's PredictFrame and PredictDataset take
+// the features by name in any order (the target may be absent, other
+// columns are ignored unless RefuseExtra, a missing feature is an error
+// wrapping featlab.ErrMissing), and Predict refuses a matrix of another
+// width (featlab.ErrShape).
 package transform

@@ -38,7 +38,7 @@ func FitFrame(t featlab.Transformer, df dataframe.DataFrame, cols ...string) err
 			return err
 		}
 	} else {
-		X, err := frameMatrix(df, cols)
+		X, err := frameMatrixOf(t, df, cols)
 		if err != nil {
 			return err
 		}
@@ -154,7 +154,7 @@ func TransformFrame(t featlab.Transformer, df dataframe.DataFrame, cols ...strin
 		out, err = r.transformRecords(recs, na, cols)
 	} else {
 		var X *mat.Dense
-		if X, err = frameMatrix(df, cols); err != nil {
+		if X, err = frameMatrixOf(t, df, cols); err != nil {
 			return dataframe.DataFrame{}, err
 		}
 		out, err = t.Transform(X)

@@ -26,7 +26,13 @@ const (
 	UnknownError Unknown = iota
 	// UnknownIgnore encodes an unseen category as all zeros in that
 	// column's indicator block (scikit-learn's handle_unknown="ignore").
+	// Ordinal codes it -1.
 	UnknownIgnore
+	// UnknownOther gives every column one more indicator, named
+	// "name=(other)" (OtherLevel), which is 1 for a category unseen at fit
+	// time and 0 otherwise (always 0 on the training rows). Ordinal codes
+	// such a category k, one past the last of its k levels.
+	UnknownOther
 )
 
 // OneHot is the unary representation of categorical features (lecture
@@ -60,6 +66,12 @@ type OneHot struct {
 	// at once. Over the limit is an error wrapping featlab.ErrTooLarge
 	// (and Fit leaves the encoder unfitted).
 	MaxCells int
+	// MaxLevels is the largest number of categories one column may have
+	// at fit time; 0 means DefaultMaxLevels (1000), negative no limit.
+	// More is an error wrapping ErrTooManyLevels and featlab.ErrTooLarge
+	// that names the column (a column of floats or identifiers is not a
+	// categorical feature).
+	MaxLevels int
 
 	fitted
 	unknown Unknown
@@ -70,7 +82,7 @@ type OneHot struct {
 }
 
 func (o *OneHot) checkParams() error {
-	if o.Unknown != UnknownError && o.Unknown != UnknownIgnore {
+	if o.Unknown != UnknownError && o.Unknown != UnknownIgnore && o.Unknown != UnknownOther {
 		return featlab.Errorf(featlab.ErrParam, "transform: unknown OneHot.Unknown policy %d", int(o.Unknown))
 	}
 	return nil
@@ -78,8 +90,12 @@ func (o *OneHot) checkParams() error {
 
 func (o *OneHot) setOffsets() {
 	o.offset = make([]int, len(o.cats)+1)
+	extra := 0
+	if o.unknown == UnknownOther {
+		extra = 1
+	}
 	for j, c := range o.cats {
-		o.offset[j+1] = o.offset[j] + len(c)
+		o.offset[j+1] = o.offset[j] + len(c) + extra
 	}
 }
 
@@ -96,28 +112,17 @@ func (o *OneHot) Fit(X mat.Matrix) error {
 		return err
 	}
 	d := x.cols
-	cats := make([][]string, d)
-	num := make([]map[float64]int, d)
+	cats := make([][]float64, d)
+	labels := make([]string, d)
 	for j := 0; j < d; j++ {
-		seen := map[float64]bool{}
-		for i := 0; i < x.rows; i++ {
-			seen[x.data[i*x.stride+j]] = true
-		}
-		vals := make([]float64, 0, len(seen))
-		for v := range seen {
-			vals = append(vals, v)
-		}
-		sort.Float64s(vals)
-		num[j] = make(map[float64]int, len(vals))
-		cats[j] = make([]string, len(vals))
-		for k, v := range vals {
-			num[j][v] = k
-			cats[j][k] = strconv.FormatFloat(v, 'g', -1, 64)
-		}
+		cats[j] = distinctSorted(x, j)
+		labels[j] = fmt.Sprintf("column %d", j)
 	}
-	o.cats, o.num, o.str, o.unknown = cats, num, nil, o.Unknown
-	o.setFitted(d)
-	o.setOffsets()
+	if err := o.setNumericCategories(cats, labels, "OneHot.MaxLevels"); err != nil {
+		o.setFitted(0)
+		o.cats, o.num, o.str, o.offset = nil, nil, nil, nil
+		return err
+	}
 	return o.checkFitSize(x.rows)
 }
 
@@ -144,10 +149,12 @@ func (o *OneHot) Transform(X mat.Matrix) (*mat.Dense, error) {
 		for j, v := range row {
 			k, ok := o.num[j][v]
 			if !ok {
-				if o.unknown == UnknownIgnore {
+				if k, ok = o.unknownAt(j); !ok {
+					return nil, o.unknownErr(i, j, strconv.FormatFloat(v, 'g', -1, 64), "")
+				}
+				if k < 0 {
 					continue
 				}
-				return nil, o.unknownErr(i, j, strconv.FormatFloat(v, 'g', -1, 64), "")
 			}
 			dst[o.offset[j]+k] = 1
 		}
@@ -156,12 +163,18 @@ func (o *OneHot) Transform(X mat.Matrix) (*mat.Dense, error) {
 }
 
 func (o *OneHot) unknownErr(i, j int, v, name string) error {
+	return unknownCategoryErr("OneHot", i, j, v, name, o.cats[j], `set Unknown: UnknownIgnore to encode it as all zeros, or UnknownOther for an "other" column`)
+}
+
+// unknownCategoryErr is the error of an encoder (who) meeting value v at
+// row i of column j (named name, if any) that is not among cats.
+func unknownCategoryErr(who string, i, j int, v, name string, cats []string, advice string) error {
 	col := fmt.Sprintf("column %d", j)
 	if name != "" {
 		col = fmt.Sprintf("column %q", name)
 	}
-	return fmt.Errorf("featlab: transform: OneHot: value %q at row %d, %s was not seen at fit time (categories %v; set Unknown: UnknownIgnore to encode it as all zeros): %w",
-		v, i, col, o.cats[j], ErrUnknownCategory)
+	return fmt.Errorf("featlab: transform: %s: value %q at row %d, %s was not seen at fit time (categories %v; %s): %w",
+		who, v, i, col, cats, advice, ErrUnknownCategory)
 }
 
 // fitRecords learns the categories of text columns (recs[j][i] is row i
@@ -189,6 +202,11 @@ func (o *OneHot) fitRecords(recs [][]string, na [][]bool, names []string) error 
 			c = append(c, v)
 		}
 		sortCategories(c)
+		if err := checkLevels(len(c), fmt.Sprintf("column %q", names[j]), "OneHot.MaxLevels", o.MaxLevels); err != nil {
+			o.setFitted(0)
+			o.cats, o.num, o.str, o.offset = nil, nil, nil, nil
+			return err
+		}
 		str[j] = make(map[string]int, len(c))
 		for k, v := range c {
 			str[j][v] = k
@@ -266,10 +284,12 @@ func (o *OneHot) transformRecords(recs [][]string, na [][]bool, names []string) 
 			v := recs[j][i]
 			k, ok := o.str[j][v]
 			if !ok {
-				if o.unknown == UnknownIgnore {
+				if k, ok = o.unknownAt(j); !ok {
+					return nil, o.unknownErr(i, j, v, names[j])
+				}
+				if k < 0 {
 					continue
 				}
-				return nil, o.unknownErr(i, j, v, names[j])
 			}
 			dst[o.offset[j]+k] = 1
 		}
@@ -307,6 +327,9 @@ func (o *OneHot) OutputNames(input []string) ([]string, error) {
 		for _, v := range c {
 			out = append(out, input[j]+"="+v)
 		}
+		if o.unknown == UnknownOther {
+			out = append(out, input[j]+"="+OtherLevel)
+		}
 	}
 	return out, nil
 }
@@ -314,8 +337,8 @@ func (o *OneHot) OutputNames(input []string) ([]string, error) {
 // widths returns the number of output columns of each input column.
 func (o *OneHot) widths() []int {
 	w := make([]int, o.d)
-	for j, c := range o.cats {
-		w[j] = len(c)
+	for j := range w {
+		w[j] = o.offset[j+1] - o.offset[j]
 	}
 	return w
 }

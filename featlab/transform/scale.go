@@ -187,17 +187,26 @@ func colMinMax(x raw) (lo, hi []float64, err error) {
 // affine returns out = (x - shift) * mul or, when div is true,
 // (x - shift) / mul, column by column, rejecting NaN and infinities.
 func affine(x raw, shift, mul []float64, div bool) (*mat.Dense, error) {
+	return mapRows(x, func(dst, in []float64) {
+		if div {
+			divRow(dst, in, shift, mul)
+		} else {
+			mulRow(dst, in, shift, mul)
+		}
+	})
+}
+
+// mapRows returns out with fn(out row i, x row i) for every row, in
+// parallel chunks, rejecting a row with NaN or an infinity in its result
+// (the error names the cell of x, or the result, at fault).
+func mapRows(x raw, fn func(dst, in []float64)) (*mat.Dense, error) {
 	out := mat.NewDense(x.rows, x.cols, nil)
 	o := out.RawMatrix()
 	err := forChunks(x.rows, x.cols, x.workers, func(_, lo, hi int) error {
 		for i := lo; i < hi; i++ {
 			in := x.row(i)
 			dst := o.Data[i*o.Stride : i*o.Stride+len(in)]
-			if div {
-				divRow(dst, in, shift, mul)
-			} else {
-				mulRow(dst, in, shift, mul)
-			}
+			fn(dst, in)
 			if !finiteRow(dst) {
 				return badCell(i, in, dst)
 			}
@@ -453,13 +462,30 @@ func (s *Standardize) Scale() []float64 { return clone(s.scale) }
 // {Min: -b, Max: b} the [0, b] and [-b, b] variants. It matches
 // scikit-learn's MinMaxScaler(feature_range=(Min, Max)), computing
 // f * scale + offset as it does. Data outside the training range maps
-// outside [Min, Max] (no clipping). A constant feature (a range below
-// 10 eps) gets range 1 and maps to 0 on the training data whenever 0 lies
-// in [Min, Max] (so for [0, 1], [-1, 1], [0, b] and [-b, b]), else to Min:
-// never NaN. For a range around 0 this is the one place where featlab and
-// scikit-learn differ: MinMaxScaler sends a constant feature to Min (-1
-// for [-1, 1]), an extreme value for a feature that says nothing; 0, the
-// middle, is what a centred scale means by "no information".
+// outside [Min, Max] (no clipping). A constant feature (a range of at
+// most 10 eps max(|f_min|, |f_max|), rounding noise on its values) gets
+// range 1 and maps to 0 on the training data whenever 0 lies in [Min,
+// Max] (so for [0, 1], [-1, 1], [0, b] and [-b, b]), else to Min: never
+// NaN. Its values map as image + (f - f_min) (Max - Min) and back as
+// f_min + (v - image) / (Max - Min), so that neither cancels whatever the
+// magnitude of f_min.
+//
+// The range is taken on the column multiplied by a power of two that
+// brings its largest magnitude near 1 (exact), so that it neither
+// overflows (f_max - f_min beyond 1.8e308) nor loses digits in the
+// subnormal range, and the result does not depend on the units: X scaled
+// by 1e-300 or 1e300 maps as X does. A scale beyond the float64 range
+// (a range below about 1e-308 (Max - Min)) is an error wrapping
+// ErrNotFinite.
+//
+// featlab and scikit-learn differ in two places. For a range around 0:
+// MinMaxScaler sends a constant feature to Min (-1 for [-1, 1]), an
+// extreme value for a feature that says nothing; 0, the middle, is what a
+// centred scale means by "no information". And MinMaxScaler's test for a
+// constant feature is absolute (a range below 10 eps = 2.2e-15), so a
+// feature measured in tiny units is constant there, and one with
+// rounding-level variation on large values (1e6 + 1e-10) is stretched to
+// [Min, Max]; the relative test here is that of Standardize.
 type UnitRange struct {
 	Min, Max float64 // target range; both 0 means [0, 1]; need Min < Max
 	// Workers is the number of goroutines for the passes over row
@@ -468,6 +494,9 @@ type UnitRange struct {
 
 	fitted
 	dmin, dmax, scale, offset []float64
+	// cimg[j] is the image of constant column j, NaN for the others
+	// (nil: none constant)
+	cimg []float64
 }
 
 // Fit learns the minimum and maximum of each column of X.
@@ -490,22 +519,35 @@ func (u *UnitRange) Fit(X mat.Matrix) error {
 	d := x.cols
 	scale := make([]float64, d)
 	offset := make([]float64, d)
+	cimg := make([]float64, d)
 	for j := range scale {
-		r := dmax[j] - dmin[j]
+		cimg[j] = math.NaN() // not constant
+		// scale before subtracting: the column times 2^-e has its
+		// largest magnitude in [0.5, 1); scale = (hi - lo) / r, with r
+		// the range, is ldexp((hi - lo) / (r 2^-e), -e), bit for bit
+		// when nothing overflows or underflows.
+		_, e := math.Frexp(max(math.Abs(dmin[j]), math.Abs(dmax[j])))
+		a, b := math.Ldexp(dmin[j], -e), math.Ldexp(dmax[j], -e)
+		r := b - a
 		target := lo // the image of dmin[j]
-		if r < 10*0x1p-52 {
-			r = 1
+		if r <= 10*0x1p-52*max(math.Abs(a), math.Abs(b)) {
+			scale[j] = hi - lo // range 1, as scikit-learn
 			if lo <= 0 && 0 <= hi {
 				target = 0
 			}
+			cimg[j] = target
+		} else {
+			scale[j] = math.Ldexp((hi-lo)/r, -e)
 		}
-		if !finite(r) {
-			return featlab.Errorf(featlab.ErrNotFinite, "transform: the range of column %d overflows float64", j)
+		if !finite(scale[j]) || scale[j] == 0 {
+			return featlab.Errorf(featlab.ErrNotFinite, "transform: UnitRange: the scale of column %d, (Max - Min) / (%v - %v), is beyond the float64 range", j, dmax[j], dmin[j])
 		}
-		scale[j] = (hi - lo) / r
 		offset[j] = target - dmin[j]*scale[j]
+		if !finite(offset[j]) {
+			return featlab.Errorf(featlab.ErrNotFinite, "transform: UnitRange: the offset of column %d overflows float64", j)
+		}
 	}
-	u.dmin, u.dmax, u.scale, u.offset = dmin, dmax, scale, offset
+	u.dmin, u.dmax, u.scale, u.offset, u.cimg = dmin, dmax, scale, offset, cimg
 	u.setFitted(d)
 	return nil
 }
@@ -516,7 +558,38 @@ func (u *UnitRange) Transform(X mat.Matrix) (*mat.Dense, error) {
 	if err != nil {
 		return nil, err
 	}
-	return mulAdd(x, u.scale, u.offset)
+	return u.apply(x, false)
+}
+
+// apply maps x column by column, v scale + offset, or with inverse (v -
+// offset) / scale; a constant column maps as image + (v - f_min) scale,
+// or back as f_min + (v - image) / scale.
+func (u *UnitRange) apply(x raw, inverse bool) (*mat.Dense, error) {
+	constant := false
+	for _, c := range u.cimg {
+		constant = constant || !math.IsNaN(c)
+	}
+	switch {
+	case !constant && inverse:
+		return affine(x, u.offset, u.scale, true)
+	case !constant:
+		return mulAdd(x, u.scale, u.offset)
+	}
+	return mapRows(x, func(dst, in []float64) {
+		for j, v := range in {
+			c := u.cimg[j]
+			switch {
+			case math.IsNaN(c) && inverse:
+				dst[j] = (v - u.offset[j]) / u.scale[j]
+			case math.IsNaN(c):
+				dst[j] = v*u.scale[j] + u.offset[j]
+			case inverse:
+				dst[j] = u.dmin[j] + (v-c)/u.scale[j]
+			default:
+				dst[j] = c + (v-u.dmin[j])*u.scale[j]
+			}
+		}
+	})
 }
 
 // InverseTransform returns (X - offset) / scale.
@@ -525,7 +598,7 @@ func (u *UnitRange) InverseTransform(X mat.Matrix) (*mat.Dense, error) {
 	if err != nil {
 		return nil, err
 	}
-	return affine(x, u.offset, u.scale, true)
+	return u.apply(x, true)
 }
 
 // DataMin returns a copy of the learned column minima (nil before Fit).
@@ -537,26 +610,12 @@ func (u *UnitRange) DataMax() []float64 { return clone(u.dmax) }
 // mulAdd returns x * mul + add column by column, rejecting NaN and
 // infinities.
 func mulAdd(x raw, mul, add []float64) (*mat.Dense, error) {
-	out := mat.NewDense(x.rows, x.cols, nil)
-	o := out.RawMatrix()
-	err := forChunks(x.rows, x.cols, x.workers, func(_, lo, hi int) error {
-		for i := lo; i < hi; i++ {
-			in := x.row(i)
-			dst := o.Data[i*o.Stride : i*o.Stride+len(in)]
-			mu, ad := mul[:len(in)], add[:len(in)]
-			for j, v := range in {
-				dst[j] = v*mu[j] + ad[j]
-			}
-			if !finiteRow(dst) {
-				return badCell(i, in, dst)
-			}
+	return mapRows(x, func(dst, in []float64) {
+		mu, ad := mul[:len(in)], add[:len(in)]
+		for j, v := range in {
+			dst[j] = v*mu[j] + ad[j]
 		}
-		return nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
 }
 
 // MaxAbs divides every feature by the largest absolute value it takes on
@@ -567,8 +626,11 @@ func mulAdd(x raw, mul, add []float64) (*mat.Dense, error) {
 // This is the normalization of the ridge example of 25.2 ("divide each
 // feature by the maximal value it attains"), and scikit-learn's
 // MaxAbsScaler. It keeps zeros at zero (and so sparsity). A feature that
-// is zero on all training rows (max below 10 eps) gets scale 1. The zero
-// value is ready to use.
+// is zero on all training rows gets scale 1. Any other feature is divided
+// by its maximum, however small, so the result does not depend on the
+// units (X scaled by 1e-300 maps as X does); scikit-learn leaves a feature
+// whose maximum is below 10 eps = 2.2e-15 unscaled. The zero value is
+// ready to use.
 type MaxAbs struct {
 	// Workers is the number of goroutines for the passes over row
 	// chunks; 0 means all cores. The result does not depend on it.
@@ -591,7 +653,7 @@ func (a *MaxAbs) Fit(X mat.Matrix) error {
 	scale := make([]float64, len(lo))
 	for j := range scale {
 		scale[j] = max(-lo[j], hi[j])
-		if scale[j] < 10*0x1p-52 {
+		if scale[j] == 0 {
 			scale[j] = 1
 		}
 	}

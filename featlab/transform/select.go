@@ -161,6 +161,20 @@ type FittedModel struct {
 	Pipeline *Pipeline
 	// Predictor is the learner's fitted model.
 	Predictor featlab.Predictor
+	// D is the number of columns the model was fitted on; Predict refuses
+	// a matrix of another width (featlab.ErrShape).
+	D int
+	// Features, Target and Levels are the feature names, target name and
+	// feature levels of the Dataset or frame given to Model.FitDataset or
+	// Model.FitFrame (nil after Model.Fit on a matrix), by which
+	// PredictFrame and PredictDataset find the columns.
+	Features []string
+	Target   string
+	Levels   [][]string
+	// RefuseExtra makes PredictFrame and PredictDataset refuse a column
+	// that is neither a fitted feature nor the target (default false:
+	// such columns are ignored).
+	RefuseExtra bool
 }
 
 // Fit fits the steps and the learner on X and y.
@@ -168,7 +182,11 @@ func (m Model) Fit(X mat.Matrix, y []float64) (featlab.Predictor, error) {
 	if m.Learner == nil {
 		return nil, featlab.Errorf(featlab.ErrParam, "transform: Model has no Learner")
 	}
-	out := &FittedModel{}
+	if featlab.IsNil(X) {
+		return nil, featlab.Errorf(featlab.ErrEmpty, "transform: Model.Fit: nil matrix")
+	}
+	_, d := X.Dims()
+	out := &FittedModel{D: d}
 	Z := X
 	if len(m.Steps) > 0 {
 		steps := make([]featlab.Transformer, len(m.Steps))
@@ -197,8 +215,20 @@ func (m Model) Fit(X mat.Matrix, y []float64) (featlab.Predictor, error) {
 	return out, nil
 }
 
-// Predict applies the fitted steps to X and predicts with the learner.
+// Predict applies the fitted steps to X and predicts with the learner. X
+// must have the fitted number of columns, in the fitted order (an error
+// wrapping featlab.ErrShape otherwise); to match columns by name use
+// PredictFrame or PredictDataset.
 func (f *FittedModel) Predict(X mat.Matrix) ([]float64, error) {
+	if f == nil || featlab.IsNilValue(f.Predictor) {
+		return nil, featlab.Errorf(featlab.ErrNotFitted, "transform: Predict on an unfitted model")
+	}
+	if featlab.IsNil(X) {
+		return nil, featlab.Errorf(featlab.ErrEmpty, "transform: Predict: nil matrix")
+	}
+	if _, d := X.Dims(); f.D > 0 && d != f.D {
+		return nil, featlab.Errorf(featlab.ErrShape, "transform: the model was fitted on %d columns, X has %d (match columns by name with PredictFrame or PredictDataset)", f.D, d)
+	}
 	Z := X
 	if f.Pipeline != nil {
 		var err error

@@ -147,14 +147,17 @@ func (e *foldError) Error() string { return fmt.Sprintf("fold %d: %v", e.fold, e
 func (e *foldError) Unwrap() error { return e.err }
 
 // CheckFolds returns an error unless folds is non-empty and every fold has
-// non-empty training and test sets with indices in [0, m).
+// non-empty training and test sets with indices in [0, m). The folds
+// configure the call, so every error wraps featlab.ErrParam (the rule of
+// its doc); no folds or an empty training or test set wraps
+// featlab.ErrEmpty as well.
 func CheckFolds(m int, folds []Fold) error {
 	if len(folds) == 0 {
-		return featlab.Errorf(featlab.ErrEmpty, "validate: no folds")
+		return emptyFolds("validate: no folds")
 	}
 	for f, fold := range folds {
 		if len(fold.Train) == 0 || len(fold.Test) == 0 {
-			return featlab.Errorf(featlab.ErrEmpty, "validate: fold %d has %d training and %d test examples", f, len(fold.Train), len(fold.Test))
+			return emptyFolds(fmt.Sprintf("validate: fold %d has %d training and %d test examples", f, len(fold.Train), len(fold.Test)))
 		}
 		for _, set := range [][]int{fold.Train, fold.Test} {
 			for _, i := range set {
@@ -165,6 +168,12 @@ func CheckFolds(m int, folds []Fold) error {
 		}
 	}
 	return nil
+}
+
+// emptyFolds is the error of an empty set of folds or an empty fold: a
+// parameter (ErrParam) that is empty (ErrEmpty).
+func emptyFolds(msg string) error {
+	return fmt.Errorf("%w (%w)", featlab.Errorf(featlab.ErrParam, "%s", msg), featlab.ErrEmpty)
 }
 
 func finite(v []float64) []float64 {

@@ -224,6 +224,12 @@ func foldsOf(fold []int, k int) []Fold {
 // examples). A class with fewer than k examples is missing from some test
 // folds, as in scikit-learn, which warns.
 func StratifiedKFold(y []float64, k int, seed uint64) ([]Fold, error) {
+	return stratifiedKFold(y, k, newRand(seed))
+}
+
+// stratifiedKFold is StratifiedKFold; a nil r gives each class its fold
+// numbers in increasing order (StratifiedKFoldUnshuffled).
+func stratifiedKFold(y []float64, k int, r *rand.Rand) ([]Fold, error) {
 	m := len(y)
 	if err := checkM(m); err != nil {
 		return nil, err
@@ -264,7 +270,6 @@ func StratifiedKFold(y []float64, k int, seed uint64) ([]Fold, error) {
 			pos++
 		}
 	}
-	r := newRand(seed)
 	fold := make([]int, m)
 	members := make([][]int, nc)
 	for i, c := range enc {
@@ -277,7 +282,9 @@ func StratifiedKFold(y []float64, k int, seed uint64) ([]Fold, error) {
 				labels = append(labels, f)
 			}
 		}
-		r.Shuffle(len(labels), func(a, b int) { labels[a], labels[b] = labels[b], labels[a] })
+		if r != nil {
+			r.Shuffle(len(labels), func(a, b int) { labels[a], labels[b] = labels[b], labels[a] })
+		}
 		for t, i := range members[c] {
 			fold[i] = labels[t]
 		}

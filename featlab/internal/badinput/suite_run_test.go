@@ -130,6 +130,54 @@ func countIn(ids []string, set map[string]bool) int {
 // exported function and method of an exported type in the library's
 // packages, sorted.
 func exportedIdentifiers(t *testing.T) []string {
+	var ids []string
+	for _, dp := range libraryPackages(t) {
+		name := dp.Name
+		for _, f := range dp.Funcs {
+			ids = append(ids, name+"."+f.Name)
+		}
+		for _, ty := range dp.Types {
+			for _, f := range ty.Funcs {
+				ids = append(ids, name+"."+f.Name)
+			}
+			for _, m := range ty.Methods {
+				ids = append(ids, name+"."+ty.Name+"."+m.Name)
+			}
+		}
+	}
+	sort.Strings(ids)
+	return ids
+}
+
+// libraryPackages returns the go/doc view (exported declarations, methods
+// grouped with their types, constants with their types) of every library
+// package in libraryDirs, test files left out.
+func libraryPackages(t *testing.T) []*doc.Package {
+	var out []*doc.Package
+	for _, dir := range libraryDirs(t) {
+		fset := token.NewFileSet()
+		pkgs, err := parser.ParseDir(fset, dir, func(fi os.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for name, p := range pkgs {
+			files := make([]*ast.File, 0, len(p.Files))
+			for _, f := range p.Files {
+				files = append(files, f)
+			}
+			dp, err := doc.NewFromFiles(fset, files, "x/"+name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, dp)
+		}
+	}
+	return out
+}
+
+// libraryDirs returns the directories of the library's packages:
+// featlab/... and datasets, without internal and testdata directories.
+func libraryDirs(t *testing.T) []string {
 	var dirs []string
 	for _, top := range []string{"featlab", "datasets"} {
 		root := filepath.Join(packagesRoot, top)
@@ -149,35 +197,5 @@ func exportedIdentifiers(t *testing.T) []string {
 			t.Fatal(err)
 		}
 	}
-	var ids []string
-	for _, dir := range dirs {
-		fset := token.NewFileSet()
-		pkgs, err := parser.ParseDir(fset, dir, func(fi os.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, parser.ParseComments)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for name, p := range pkgs {
-			files := make([]*ast.File, 0, len(p.Files))
-			for _, f := range p.Files {
-				files = append(files, f)
-			}
-			dp, err := doc.NewFromFiles(fset, files, "x/"+name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, f := range dp.Funcs {
-				ids = append(ids, name+"."+f.Name)
-			}
-			for _, ty := range dp.Types {
-				for _, f := range ty.Funcs {
-					ids = append(ids, name+"."+f.Name)
-				}
-				for _, m := range ty.Methods {
-					ids = append(ids, name+"."+ty.Name+"."+m.Name)
-				}
-			}
-		}
-	}
-	sort.Strings(ids)
-	return ids
+	return dirs
 }

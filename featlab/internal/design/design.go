@@ -16,6 +16,7 @@
 package design
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/featlab/course/featlab"
@@ -210,7 +211,7 @@ const tooLarge = 1e250
 func (ds *Design) nonFinite(j int) error {
 	for i := 0; i < ds.M; i++ {
 		if v := ds.X[i*ds.Stride+j]; math.IsNaN(v) || math.IsInf(v, 0) {
-			return featlab.Errorf(featlab.ErrNotFinite, "value %v at row %d, column %d", v, i, j)
+			return featlab.NotFiniteCell(v, i, fmt.Sprintf("column %d", j))
 		}
 	}
 	return featlab.Errorf(featlab.ErrNotFinite, "column %d: values too large (its sum of squares or product with y exceeds %g)", j, tooLarge)

@@ -3,7 +3,10 @@
 # Writes lm_prostate_style.csv (the generated data: ESL Table 3.1-3.2's
 # shape, 67 training rows, 8 standardised predictors, lpsa-like target)
 # and lm_golden.csv (one row per case and term: estimate, std error,
-# t value, p-value; and per case RSS, sigma^2, df, R^2, adjusted R^2).
+# t value, p-value; and per case RSS, sigma^2, df, R^2, adjusted R^2)
+# and lm_golden_f.csv (per case summary.lm's F statistic, its numerator
+# and denominator degrees of freedom and pf(F, df1, df2, lower.tail =
+# FALSE)).
 set.seed(20261122)
 n <- 67
 p <- 8
@@ -18,8 +21,13 @@ write.csv(format(d, digits = 17), "lm_prostate_style.csv", row.names = FALSE, qu
 
 dia <- read.csv("diabetes.csv")
 rows <- list()
+frows <- list()
 add <- function(case, fit) {
   s <- summary(fit)
+  f <- s$fstatistic
+  frows[[length(frows) + 1]] <<- data.frame(case = case, F = f[["value"]],
+    numdf = f[["numdf"]], dendf = f[["dendf"]],
+    p = pf(f[["value"]], f[["numdf"]], f[["dendf"]], lower.tail = FALSE))
   co <- s$coefficients
   for (k in seq_len(nrow(co))) {
     rows[[length(rows) + 1]] <<- data.frame(case = case, term = rownames(co)[k],
@@ -34,3 +42,4 @@ pd <- read.csv("lm_prostate_style.csv")
 add("prostate_style", lm(lpsa ~ ., data = pd))
 out <- do.call(rbind, rows)
 write.csv(format(out, digits = 17), "lm_golden.csv", row.names = FALSE, quote = FALSE)
+write.csv(format(do.call(rbind, frows), digits = 17), "lm_golden_f.csv", row.names = FALSE, quote = FALSE)
