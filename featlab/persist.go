@@ -59,6 +59,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -446,39 +447,60 @@ func LoadFile(path string) (any, error) {
 type JSONFloat float64
 
 // MarshalJSON writes f as a number, or as "NaN", "+Inf" or "-Inf".
-func (f JSONFloat) MarshalJSON() ([]byte, error) {
-	v := float64(f)
+func (f JSONFloat) MarshalJSON() ([]byte, error) { return appendJSONFloat(nil, float64(f)), nil }
+
+// appendJSONFloat appends v as encoding/json writes a float64 (the
+// shortest form that reads back as v), or as a quoted "NaN", "+Inf" or
+// "-Inf".
+func appendJSONFloat(b []byte, v float64) []byte {
 	switch {
 	case math.IsNaN(v):
-		return []byte(`"NaN"`), nil
+		return append(b, `"NaN"`...)
 	case math.IsInf(v, 1):
-		return []byte(`"+Inf"`), nil
+		return append(b, `"+Inf"`...)
 	case math.IsInf(v, -1):
-		return []byte(`"-Inf"`), nil
+		return append(b, `"-Inf"`...)
 	}
-	return json.Marshal(v)
+	format := byte('f')
+	if a := math.Abs(v); a != 0 && (a < 1e-6 || a >= 1e21) {
+		format = 'e'
+	}
+	start := len(b)
+	b = strconv.AppendFloat(b, v, format, -1, 64)
+	if format == 'e' {
+		// clean up e-09 to e-9, as encoding/json does
+		if n := len(b) - start; n >= 4 && b[len(b)-4] == 'e' && b[len(b)-3] == '-' && b[len(b)-2] == '0' {
+			b[len(b)-2] = b[len(b)-1]
+			b = b[:len(b)-1]
+		}
+	}
+	return b
 }
 
 // UnmarshalJSON reads a number or one of the strings "NaN", "+Inf",
-// "-Inf"; anything else wraps ErrFormat.
+// "-Inf"; anything else (null included) wraps ErrFormat.
 func (f *JSONFloat) UnmarshalJSON(b []byte) error {
+	v, err := parseJSONFloat(b)
+	*f = JSONFloat(v)
+	return err
+}
+
+func parseJSONFloat(b []byte) (float64, error) {
 	switch string(b) {
 	case `"NaN"`:
-		*f = JSONFloat(math.NaN())
-		return nil
+		return math.NaN(), nil
 	case `"+Inf"`:
-		*f = JSONFloat(math.Inf(1))
-		return nil
+		return math.Inf(1), nil
 	case `"-Inf"`:
-		*f = JSONFloat(math.Inf(-1))
-		return nil
+		return math.Inf(-1), nil
 	}
-	var v float64
-	if err := json.Unmarshal(b, &v); err != nil {
-		return Errorf(ErrFormat, "load: %s is not a number, \"NaN\", \"+Inf\" or \"-Inf\"", truncate(b))
+	if len(b) > 0 && (b[0] == '-' || (b[0] >= '0' && b[0] <= '9')) {
+		// the decoder hands over a valid JSON value: here a number
+		if v, err := strconv.ParseFloat(string(b), 64); err == nil {
+			return v, nil
+		}
 	}
-	*f = JSONFloat(v)
-	return nil
+	return 0, Errorf(ErrFormat, "load: %s is not a float64, \"NaN\", \"+Inf\" or \"-Inf\"", truncate(b))
 }
 
 // JSONFloats is a []float64 whose elements are written as JSONFloat.
@@ -489,29 +511,34 @@ func (s JSONFloats) MarshalJSON() ([]byte, error) {
 	if s == nil {
 		return []byte("null"), nil
 	}
-	out := make([]JSONFloat, len(s))
+	b := make([]byte, 0, 2+20*len(s))
+	b = append(b, '[')
 	for i, v := range s {
-		out[i] = JSONFloat(v)
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendJSONFloat(b, v)
 	}
-	return json.Marshal(out)
+	return append(b, ']'), nil
 }
 
 // UnmarshalJSON reads an array of JSONFloat values (or null).
 func (s *JSONFloats) UnmarshalJSON(b []byte) error {
-	var in []JSONFloat
-	if err := json.Unmarshal(b, &in); err != nil {
-		if errors.Is(err, ErrFormat) {
-			return err
-		}
+	var raw []json.RawMessage
+	if err := json.Unmarshal(b, &raw); err != nil {
 		return Errorf(ErrFormat, "load: %s is not an array of numbers", truncate(b))
 	}
-	if in == nil {
+	if raw == nil {
 		*s = nil
 		return nil
 	}
-	out := make([]float64, len(in))
-	for i, v := range in {
-		out[i] = float64(v)
+	out := make([]float64, len(raw))
+	for i, r := range raw {
+		v, err := parseJSONFloat(r)
+		if err != nil {
+			return err
+		}
+		out[i] = v
 	}
 	*s = out
 	return nil
@@ -529,7 +556,7 @@ func truncate(b []byte) string {
 type Matrix struct {
 	Rows int       `json:"rows"`
 	Cols int       `json:"cols"`
-	Data []float64 `json:"data"`
+	Data JSONFloats `json:"data"`
 }
 
 // NewMatrix returns the saved form of A (a copy of its values); nil for a
@@ -566,6 +593,32 @@ func (m *Matrix) Dense(what string) (*mat.Dense, error) {
 		return nil, Errorf(ErrFormat, "load: %s is %d x %d but holds %d values", what, m.Rows, m.Cols, len(m.Data))
 	}
 	if err := CheckFinite(what, m.Data, len(m.Data)); err != nil {
+		return nil, err
+	}
+	return mat.NewDense(m.Rows, m.Cols, m.Data), nil
+}
+
+// DenseMissing is Dense for a matrix in which NaN marks a missing value
+// (the training rows a k-nearest-neighbour imputer keeps): NaN is allowed,
+// an infinity is not.
+func (m *Matrix) DenseMissing(what string) (*mat.Dense, error) {
+	if m == nil {
+		return nil, Errorf(ErrFormat, "load: %s is missing", what)
+	}
+	for i, v := range m.Data {
+		if math.IsInf(v, 0) {
+			return nil, Errorf(ErrFormat, "load: inconsistent state: %s holds %v at %d", what, v, i)
+		}
+	}
+	c := *m
+	c.Data = make(JSONFloats, len(m.Data))
+	for i, v := range m.Data {
+		if math.IsNaN(v) {
+			v = 0
+		}
+		c.Data[i] = v
+	}
+	if _, err := c.Dense(what); err != nil {
 		return nil, err
 	}
 	return mat.NewDense(m.Rows, m.Cols, m.Data), nil

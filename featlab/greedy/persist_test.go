@@ -42,3 +42,10 @@ func TestSaveLoadOMPBits(t *testing.T) {
 		t.Fatalf("support outside the coefficients: %v", err)
 	}
 }
+
+// TestSavedFields: the saved state covers every field of OMPResult. A new
+// field fails here until the state saves it.
+func TestSavedFields(t *testing.T) {
+	persisttest.Fields(t, OMPResult{}, "Method", "Names", "Rule", "Coef", "Intercept", "Support", "Rounds", "RSS", "Stop", "Convergence")
+	persisttest.Fields(t, OMPRound{}, "Feature", "Name", "Criterion", "Gain", "Residual", "Theta", "Coef", "Intercept", "Scores")
+}

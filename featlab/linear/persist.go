@@ -82,6 +82,10 @@ type statsState struct {
 	InterceptStdErr featlab.JSONFloat  `json:"intercept_std_err"`
 	InterceptT      featlab.JSONFloat  `json:"intercept_t"`
 	InterceptP      featlab.JSONFloat  `json:"intercept_p"`
+	F               featlab.JSONFloat  `json:"f"`
+	FP              featlab.JSONFloat  `json:"f_p"`
+	FNumDF          int                `json:"f_num_df"`
+	FDenDF          int                `json:"f_den_df"`
 }
 
 type leastSquaresState struct {
@@ -99,7 +103,8 @@ func saveLeastSquares(r *LeastSquaresResult) (any, error) {
 	st := leastSquaresState{r.state(), r.Rank, r.MinNorm, r.RSS, r.DF, nil, r.names, r.intercept}
 	if s := r.Stats; s != nil {
 		st.Stats = &statsState{featlab.JSONFloat(s.Sigma2), featlab.JSONFloat(s.R2), featlab.JSONFloat(s.AdjR2),
-			s.StdErr, s.T, s.P, featlab.JSONFloat(s.InterceptStdErr), featlab.JSONFloat(s.InterceptT), featlab.JSONFloat(s.InterceptP)}
+			s.StdErr, s.T, s.P, featlab.JSONFloat(s.InterceptStdErr), featlab.JSONFloat(s.InterceptT), featlab.JSONFloat(s.InterceptP),
+			featlab.JSONFloat(s.F), featlab.JSONFloat(s.FP), s.FNumDF, s.FDenDF}
 	}
 	return st, nil
 }
@@ -127,7 +132,8 @@ func loadLeastSquares(_ int, data json.RawMessage) (*LeastSquaresResult, error) 
 		}
 		r.Stats = &LeastSquaresStats{Sigma2: float64(s.Sigma2), R2: float64(s.R2), AdjR2: float64(s.AdjR2),
 			StdErr: s.StdErr, T: s.T, P: s.P,
-			InterceptStdErr: float64(s.InterceptStdErr), InterceptT: float64(s.InterceptT), InterceptP: float64(s.InterceptP)}
+			InterceptStdErr: float64(s.InterceptStdErr), InterceptT: float64(s.InterceptT), InterceptP: float64(s.InterceptP),
+			F: float64(s.F), FP: float64(s.FP), FNumDF: s.FNumDF, FDenDF: s.FDenDF}
 	}
 	return r, nil
 }

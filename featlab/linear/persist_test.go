@@ -131,3 +131,19 @@ func TestLoadLinearBadState(t *testing.T) {
 		}
 	}
 }
+
+// TestSavedFields: the saved states cover every field of the saved types.
+// A new field fails here until its type's state saves it.
+func TestSavedFields(t *testing.T) {
+	persisttest.Fields(t, Model{}, "Coef", "Intercept")
+	persisttest.Fields(t, LeastSquaresResult{}, "Model", "Rank", "MinNorm", "RSS", "DF", "Stats", "names", "intercept")
+	persisttest.Fields(t, LeastSquaresStats{}, "Sigma2", "R2", "AdjR2", "StdErr", "T", "P", "InterceptStdErr", "InterceptT", "InterceptP", "F", "FP", "FNumDF", "FDenDF")
+	persisttest.Fields(t, RidgeResult{}, "Model", "Lambda", "Objective")
+	persisttest.Fields(t, LassoResult{}, "Model", "Convergence", "Lambda1", "Lambda2", "Solver", "Objective", "Constant", "History", "names")
+	persisttest.Fields(t, LogisticResult{}, "Convergence", "Coef", "Intercept", "Lambda", "Penalty", "Labels", "Objective", "Solver", "names")
+	persisttest.Fields(t, SparseSVMResult{}, "Convergence", "Coef", "Intercept", "Lambda", "Labels", "Objective", "Dual", "Alpha", "Solver", "Polished", "names")
+	persisttest.Fields(t, ConstrainedLassoResult{}, "Model", "Convergence", "Radius", "Objective", "Multiplier", "History", "names")
+	persisttest.Fields(t, ConstrainedRidgeResult{}, "Model", "Radius", "Objective", "Multiplier")
+	persisttest.Fields(t, SGDLeastSquaresResult{}, "Model", "Convergence", "Step", "Trace")
+	persisttest.Fields(t, featlab.Convergence{}, "Iterations", "Converged", "Gap", "Tol")
+}

@@ -42,6 +42,8 @@ func checkFrameColumns(cols []string, d int) error {
 
 type pcaState struct {
 	K                      int                `json:"K,omitempty"`
+	Whiten                 bool               `json:"whiten,omitempty"`
+	Samples                int                `json:"samples"`
 	FrameColumns           []string           `json:"frame_columns,omitempty"`
 	Mean                   []float64          `json:"mean"`
 	Components             *featlab.Matrix    `json:"components"`
@@ -54,7 +56,7 @@ func savePCA(p *PCA) (any, error) {
 	if p.Components == nil {
 		return nil, notFitted("PCA")
 	}
-	return pcaState{p.K, p.FrameColumns(), p.Mean, featlab.NewMatrix(p.Components), p.SingularValues, p.ExplainedVariance, p.ExplainedVarianceRatio}, nil
+	return pcaState{p.K, p.Whiten, p.Samples, p.FrameColumns(), p.Mean, featlab.NewMatrix(p.Components), p.SingularValues, p.ExplainedVariance, p.ExplainedVarianceRatio}, nil
 }
 
 func loadPCA(_ int, data json.RawMessage) (*PCA, error) {
@@ -78,7 +80,17 @@ func loadPCA(_ int, data json.RawMessage) (*PCA, error) {
 		return nil, featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: PCA with %d components (K = %d) has %d singular values, %d variances and %d ratios",
 			k, st.K, n, len(st.ExplainedVariance), len(st.ExplainedVarianceRatio))
 	}
-	p := &PCA{PCAConfig: PCAConfig{K: st.K}, Mean: st.Mean, Components: W,
+	if st.Samples < 1 || (st.Whiten && st.Samples < 2) {
+		return nil, featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: PCA fitted on %d samples (whiten %v)", st.Samples, st.Whiten)
+	}
+	if st.Whiten {
+		for j, v := range st.ExplainedVariance[:k] {
+			if !(v > 0) || math.IsInf(v, 0) {
+				return nil, featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: PCA whitens component %d of variance %v", j+1, v)
+			}
+		}
+	}
+	p := &PCA{PCAConfig: PCAConfig{K: st.K, Whiten: st.Whiten}, Samples: st.Samples, Mean: st.Mean, Components: W,
 		SingularValues: st.SingularValues, ExplainedVariance: st.ExplainedVariance, ExplainedVarianceRatio: st.ExplainedVarianceRatio}
 	p.SetFrameColumns(st.FrameColumns)
 	return p, nil
@@ -89,6 +101,8 @@ type kmeansState struct {
 	NInit        int                      `json:"n_init,omitempty"`
 	MaxIter      int                      `json:"max_iter,omitempty"`
 	Tol          float64                  `json:"tol,omitempty"`
+	TolZero      bool                     `json:"tol_zero,omitempty"`
+	SampleWeight featlab.JSONFloats       `json:"sample_weight,omitempty"`
 	Algorithm    int                      `json:"algorithm,omitempty"`
 	Encoding     int                      `json:"encoding,omitempty"`
 	Beta         float64                  `json:"beta,omitempty"`
@@ -107,7 +121,7 @@ func saveKMeans(km *KMeans) (any, error) {
 		return nil, notFitted("KMeans")
 	}
 	c := km.KMeansConfig
-	return kmeansState{c.K, c.NInit, c.MaxIter, c.Tol, int(c.Algorithm), int(c.Encoding), c.Beta, c.Seed, c.Workers,
+	return kmeansState{c.K, c.NInit, c.MaxIter, c.Tol, c.TolZero, c.SampleWeight, int(c.Algorithm), int(c.Encoding), c.Beta, c.Seed, c.Workers,
 		km.FrameColumns(), featlab.NewMatrix(km.Centroids), km.Labels, km.Inertia, km.Restart, featlab.NewConvergenceState(km.Convergence)}, nil
 }
 
@@ -142,12 +156,22 @@ func loadKMeans(_ int, data json.RawMessage) (*KMeans, error) {
 	if a := KMeansAlgorithm(st.Algorithm); a < Auto || a > Lloyd {
 		return nil, featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: unknown KMeans algorithm %d", st.Algorithm)
 	}
+	if st.SampleWeight != nil {
+		if err := featlab.CheckFinite("KMeans sample weights", st.SampleWeight, len(st.Labels)); err != nil {
+			return nil, err
+		}
+		for i, w := range st.SampleWeight {
+			if w < 0 {
+				return nil, featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: KMeans sample weight %d is %v", i, w)
+			}
+		}
+	}
 	conv, err := st.Convergence.Convergence()
 	if err != nil {
 		return nil, err
 	}
 	km := &KMeans{
-		KMeansConfig: KMeansConfig{K: st.K, NInit: st.NInit, MaxIter: st.MaxIter, Tol: st.Tol, Algorithm: KMeansAlgorithm(st.Algorithm),
+		KMeansConfig: KMeansConfig{K: st.K, NInit: st.NInit, MaxIter: st.MaxIter, Tol: st.Tol, TolZero: st.TolZero, SampleWeight: st.SampleWeight, Algorithm: KMeansAlgorithm(st.Algorithm),
 			Encoding: Encoding(st.Encoding), Beta: st.Beta, Seed: st.Seed, Workers: st.Workers},
 		Centroids: C, Labels: st.Labels, Inertia: st.Inertia, Restart: st.Restart, Convergence: conv,
 	}

@@ -19,6 +19,18 @@ func TestSaveLoadRepresentBits(t *testing.T) {
 	X := randDense(r, 60, 6)
 	Xt := randDense(r, 25, 6)
 
+	pw, err := FitPCA(X, PCAConfig{K: 2, Whiten: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pwb := persisttest.Reload(t, pw)
+	persisttest.SameTransform(t, "PCA whiten", pw, pwb, Xt)
+	vw, _ := pw.Encode(Xt)
+	dwa, _ := pw.Decode(vw)
+	dwb, _ := pwb.Decode(vw)
+	if !persisttest.DenseBits(dwa, dwb) {
+		t.Fatal("PCA whiten: decode differs")
+	}
 	pca, err := FitPCA(X, PCAConfig{K: 3})
 	if err != nil {
 		t.Fatal(err)
@@ -32,8 +44,12 @@ func TestSaveLoadRepresentBits(t *testing.T) {
 		t.Fatal("PCA: decode or variances differ")
 	}
 
-	for _, enc := range []Encoding{Hard, Distances, Soft} {
-		km, err := FitKMeans(X, KMeansConfig{K: 4, Seed: 3, Encoding: enc})
+	weights := make([]float64, 60)
+	for i := range weights {
+		weights[i] = float64(i%5) + 0.5
+	}
+	for _, cfg := range []KMeansConfig{{K: 4, Seed: 3}, {K: 4, Seed: 3, Encoding: Distances}, {K: 4, Seed: 3, Encoding: Soft}, {K: 3, Seed: 4, Encoding: Soft, SampleWeight: weights, TolZero: true}} {
+		km, err := FitKMeans(X, cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -117,4 +133,19 @@ func TestLoadRepresentBadState(t *testing.T) {
 			t.Errorf("%s:\nerror %v, want ErrFormat saying %q", c.file, err, c.says)
 		}
 	}
+}
+
+// TestSavedFields: the saved states cover every field of the saved types
+// (Init and Progress of the configs excepted: documented). A new field
+// fails here until its type's state saves it.
+func TestSavedFields(t *testing.T) {
+	persisttest.Fields(t, PCA{}, "PCAConfig", "FrameMemory", "Samples", "Mean", "Components", "SingularValues", "ExplainedVariance", "ExplainedVarianceRatio")
+	persisttest.Fields(t, PCAConfig{}, "K", "Whiten")
+	persisttest.Fields(t, KMeans{}, "KMeansConfig", "FrameMemory", "Centroids", "Labels", "Inertia", "Restart", "Convergence")
+	persisttest.Fields(t, KMeansConfig{}, "K", "Init", "NInit", "MaxIter", "Tol", "TolZero", "SampleWeight", "Algorithm", "Encoding", "Beta", "Seed", "Workers", "Progress")
+	persisttest.Fields(t, DictionaryLearning{}, "DictionaryLearningConfig", "FrameMemory", "Atoms", "Codes", "Objective", "CodingObjective", "Initial", "Replaced", "Convergence")
+	persisttest.Fields(t, DictionaryLearningConfig{}, "K", "Coder", "S", "Rule", "Lambda", "Update", "MaxIter", "Tol", "Clear", "Init", "Seed", "Workers", "Progress")
+	persisttest.Fields(t, SparseCode{}, "SparseCodeConfig", "fitted")
+	persisttest.Fields(t, SparseCodeConfig{}, "Atoms", "Coder", "Rule", "S", "Lambda", "Tol", "MaxIter", "Workers", "Progress")
+	persisttest.Fields(t, BagOfWords{}, "Weighting", "MinDocs", "MaxWords", "Unseen", "Vocabulary", "DocFreq", "index")
 }

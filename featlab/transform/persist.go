@@ -3,6 +3,7 @@ package transform
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"strconv"
 
 	"github.com/featlab/course/featlab"
@@ -30,6 +31,9 @@ func init() {
 	featlab.RegisterKind("transform.Pipeline", 1, savePipeline, loadPipeline)
 	featlab.RegisterKind("transform.FittedModel", 1, saveFittedModel, loadFittedModel)
 	featlab.RegisterKind("transform.FrameEncoder", 1, saveFrameEncoder, loadFrameEncoder)
+	featlab.RegisterKind("transform.Ordinal", 1, saveOrdinal, loadOrdinal)
+	featlab.RegisterKind("transform.Dummies", 1, saveDummies, loadDummies)
+	featlab.RegisterKind("transform.Imputer", 1, saveImputer, loadImputer)
 }
 
 // fittedState is the part of every state that fitted holds: the number of
@@ -156,11 +160,14 @@ type unitRangeState struct {
 	DataMax []float64 `json:"data_max"`
 	Scale   []float64 `json:"scale"`
 	Offset  []float64 `json:"offset"`
+	// ConstantImage[j] is the image of constant column j, NaN for the
+	// others.
+	ConstantImage featlab.JSONFloats `json:"constant_image,omitempty"`
 }
 
 func saveUnitRange(u *UnitRange) (any, error) {
 	fs, err := u.saveState("UnitRange")
-	return unitRangeState{fs, u.Min, u.Max, u.Workers, u.dmin, u.dmax, u.scale, u.offset}, err
+	return unitRangeState{fs, u.Min, u.Max, u.Workers, u.dmin, u.dmax, u.scale, u.offset, u.cimg}, err
 }
 
 func loadUnitRange(_ int, data json.RawMessage) (*UnitRange, error) {
@@ -180,8 +187,18 @@ func loadUnitRange(_ int, data json.RawMessage) (*UnitRange, error) {
 	if err := checkPositive("UnitRange", "scale", st.Scale); err != nil {
 		return nil, err
 	}
+	if st.ConstantImage != nil {
+		if len(st.ConstantImage) != st.D {
+			return nil, featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: UnitRange constant_image has %d values, want %d", len(st.ConstantImage), st.D)
+		}
+		for j, c := range st.ConstantImage {
+			if math.IsInf(c, 0) {
+				return nil, featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: UnitRange constant_image[%d] = %v", j, c)
+			}
+		}
+	}
 	u.Min, u.Max, u.Workers = st.Min, st.Max, st.Workers
-	u.dmin, u.dmax, u.scale, u.offset = st.DataMin, st.DataMax, st.Scale, st.Offset
+	u.dmin, u.dmax, u.scale, u.offset, u.cimg = st.DataMin, st.DataMax, st.Scale, st.Offset, st.ConstantImage
 	return u, nil
 }
 
@@ -400,34 +417,46 @@ func loadPolynomial(_ int, data json.RawMessage) (*Polynomial, error) {
 
 type oneHotState struct {
 	fittedState
-	Unknown  int `json:"unknown"`
-	MaxCells int `json:"max_cells,omitempty"`
+	Unknown   int `json:"unknown"`
+	MaxCells  int `json:"max_cells,omitempty"`
+	MaxLevels int `json:"max_levels,omitempty"`
 	// Text is true for an encoder fitted on the text of data frame
 	// columns (FitFrame), false for one fitted on a matrix, whose
 	// categories are numbers.
-	Text       bool       `json:"text,omitempty"`
+	Text bool `json:"text,omitempty"`
+	// Categories are every column's categories in code order.
 	Categories [][]string `json:"categories"`
 }
 
-func saveOneHot(o *OneHot) (any, error) {
-	fs, err := o.saveState("OneHot")
-	return oneHotState{fs, int(o.unknown), o.MaxCells, o.str != nil, o.cats}, err
+func (o *OneHot) state(who string) (oneHotState, error) {
+	fs, err := o.saveState(who)
+	return oneHotState{fs, int(o.unknown), o.MaxCells, o.MaxLevels, o.str != nil, o.cats}, err
 }
+
+func saveOneHot(o *OneHot) (any, error) { return o.state("OneHot") }
 
 func loadOneHot(_ int, data json.RawMessage) (*OneHot, error) {
 	var st oneHotState
-	o := &OneHot{}
-	if err := decodeFitted(data, &st, &st.fittedState, &o.fitted, "OneHot"); err != nil {
+	if err := featlab.DecodeState(data, &st); err != nil {
 		return nil, err
 	}
+	o := &OneHot{}
+	return o, st.restore(o, "OneHot")
+}
+
+// restore checks a loaded encoder state and sets o from it.
+func (st *oneHotState) restore(o *OneHot, who string) error {
+	if err := st.fittedState.restore(&o.fitted, who); err != nil {
+		return err
+	}
 	u := Unknown(st.Unknown)
-	if u != UnknownError && u != UnknownIgnore {
-		return nil, featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: unknown OneHot policy %d", st.Unknown)
+	if u != UnknownError && u != UnknownIgnore && u != UnknownOther {
+		return featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: unknown %s policy %d", who, st.Unknown)
 	}
 	if len(st.Categories) != st.D {
-		return nil, featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: OneHot fitted on %d columns has categories for %d", st.D, len(st.Categories))
+		return featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: %s fitted on %d columns has categories for %d", who, st.D, len(st.Categories))
 	}
-	o.Unknown, o.unknown, o.MaxCells, o.cats = u, u, st.MaxCells, st.Categories
+	o.Unknown, o.unknown, o.MaxCells, o.MaxLevels, o.cats = u, u, st.MaxCells, st.MaxLevels, st.Categories
 	if st.Text {
 		o.str = make([]map[string]int, st.D)
 	} else {
@@ -435,30 +464,33 @@ func loadOneHot(_ int, data json.RawMessage) (*OneHot, error) {
 	}
 	for j, cats := range st.Categories {
 		if len(cats) == 0 {
-			return nil, featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: OneHot column %d has no category", j)
+			return featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: %s column %d has no category", who, j)
 		}
 		if st.Text {
 			o.str[j] = make(map[string]int, len(cats))
-			for k, c := range cats {
-				if _, dup := o.str[j][c]; dup {
-					return nil, featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: OneHot column %d has category %q twice", j, c)
-				}
-				o.str[j][c] = k
-			}
-			continue
+		} else {
+			o.num[j] = make(map[float64]int, len(cats))
 		}
-		o.num[j] = make(map[float64]int, len(cats))
-		prev := 0.0
 		for k, c := range cats {
-			v, err := strconv.ParseFloat(c, 64)
-			if err != nil || !finite(v) || (k > 0 && !(v > prev)) {
-				return nil, featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: OneHot column %d: category %q is not a finite number above the previous one", j, c)
+			dup := false
+			if st.Text {
+				_, dup = o.str[j][c]
+				o.str[j][c] = k
+			} else {
+				v, err := strconv.ParseFloat(c, 64)
+				if err != nil || !finite(v) {
+					return featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: %s column %d: category %q is not a finite number", who, j, c)
+				}
+				_, dup = o.num[j][v]
+				o.num[j][v] = k
 			}
-			o.num[j][v], prev = k, v
+			if dup {
+				return featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: %s column %d has category %q twice", who, j, c)
+			}
 		}
 	}
 	o.setOffsets()
-	return o, nil
+	return nil
 }
 
 type selectState struct {
@@ -580,15 +612,20 @@ func stepWidths(t featlab.Transformer) (in, out int, known bool) {
 func (f *fitted) width() int { return f.d }
 
 type fittedModelState struct {
-	Pipeline  json.RawMessage `json:"pipeline,omitempty"`
-	Predictor json.RawMessage `json:"predictor"`
+	Pipeline    json.RawMessage `json:"pipeline,omitempty"`
+	Predictor   json.RawMessage `json:"predictor"`
+	D           int             `json:"d"`
+	Features    []string        `json:"features,omitempty"`
+	Target      string          `json:"target,omitempty"`
+	Levels      [][]string      `json:"levels,omitempty"`
+	RefuseExtra bool            `json:"refuse_extra,omitempty"`
 }
 
 func saveFittedModel(f *FittedModel) (any, error) {
 	if featlab.IsNilValue(f.Predictor) {
 		return nil, featlab.Errorf(featlab.ErrNotFitted, "transform: FittedModel has no Predictor")
 	}
-	var st fittedModelState
+	st := fittedModelState{D: f.D, Features: f.Features, Target: f.Target, Levels: f.Levels, RefuseExtra: f.RefuseExtra}
 	var err error
 	if f.Pipeline != nil {
 		if st.Pipeline, err = featlab.EncodeValue(f.Pipeline); err != nil {
@@ -606,7 +643,10 @@ func loadFittedModel(_ int, data json.RawMessage) (*FittedModel, error) {
 	if err := featlab.DecodeState(data, &st); err != nil {
 		return nil, err
 	}
-	f := &FittedModel{}
+	if st.D < 0 || (st.Features != nil && len(st.Features) != st.D) || len(st.Levels) > len(st.Features) {
+		return nil, featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: FittedModel of %d columns with %d feature names and %d lists of levels", st.D, len(st.Features), len(st.Levels))
+	}
+	f := &FittedModel{D: st.D, Features: st.Features, Target: st.Target, Levels: st.Levels, RefuseExtra: st.RefuseExtra}
 	if st.Pipeline != nil {
 		v, err := featlab.DecodeValue(st.Pipeline)
 		if err != nil {
@@ -615,6 +655,9 @@ func loadFittedModel(_ int, data json.RawMessage) (*FittedModel, error) {
 		p, ok := v.(*Pipeline)
 		if !ok {
 			return nil, featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: FittedModel pipeline is a %T", v)
+		}
+		if st.D > 0 && p.d != st.D {
+			return nil, featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: FittedModel of %d columns has a pipeline of %d", st.D, p.d)
 		}
 		f.Pipeline = p
 	}
@@ -669,4 +712,158 @@ func loadFrameEncoder(_ int, data json.RawMessage) (*FrameEncoder, error) {
 		return nil, featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: FrameEncoder of %d columns without a OneHot", len(st.Columns))
 	}
 	return e, nil
+}
+
+type ordinalState struct {
+	Unknown    int        `json:"unknown_config"`
+	MaxLevels  int        `json:"max_levels_config,omitempty"`
+	Categories [][]string `json:"categories_config,omitempty"`
+	// Encoder holds the fitted categories of every column.
+	Encoder oneHotState `json:"encoder"`
+}
+
+func saveOrdinal(o *Ordinal) (any, error) {
+	enc, err := o.enc.state("Ordinal")
+	return ordinalState{int(o.Unknown), o.MaxLevels, o.Categories, enc}, err
+}
+
+func loadOrdinal(_ int, data json.RawMessage) (*Ordinal, error) {
+	var st ordinalState
+	if err := featlab.DecodeState(data, &st); err != nil {
+		return nil, err
+	}
+	o := &Ordinal{Unknown: Unknown(st.Unknown), MaxLevels: st.MaxLevels, Categories: st.Categories}
+	if err := st.Encoder.restore(&o.enc, "Ordinal"); err != nil {
+		return nil, err
+	}
+	if st.Categories != nil && len(st.Categories) != st.Encoder.D {
+		return nil, featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: Ordinal has categories for %d of %d columns", len(st.Categories), st.Encoder.D)
+	}
+	return o, nil
+}
+
+type dummiesState struct {
+	fittedState
+	Columns   []int      `json:"columns_config,omitempty"`
+	Levels    [][]string `json:"levels_config,omitempty"`
+	Unknown   int        `json:"unknown_config"`
+	MaxLevels int        `json:"max_levels_config,omitempty"`
+	MaxCells  int        `json:"max_cells_config,omitempty"`
+	// Code[j] is the index of column j among the code columns, -1 for a
+	// column that passes through; Encoder holds the code columns'
+	// categories and Names the names of their levels.
+	Code    []int       `json:"code"`
+	Encoder oneHotState `json:"encoder"`
+	Names   [][]string  `json:"names"`
+}
+
+func saveDummies(t *Dummies) (any, error) {
+	fs, err := t.saveState("Dummies")
+	if err != nil {
+		return nil, err
+	}
+	enc, err := t.enc.state("Dummies")
+	return dummiesState{fs, t.Columns, t.Levels, int(t.Unknown), t.MaxLevels, t.MaxCells, t.code, enc, t.names}, err
+}
+
+func loadDummies(_ int, data json.RawMessage) (*Dummies, error) {
+	var st dummiesState
+	t := &Dummies{}
+	if err := decodeFitted(data, &st, &st.fittedState, &t.fitted, "Dummies"); err != nil {
+		return nil, err
+	}
+	if err := st.Encoder.restore(&t.enc, "Dummies"); err != nil {
+		return nil, err
+	}
+	k := st.Encoder.D
+	if st.Encoder.Text || len(st.Code) != st.D || len(st.Names) != k {
+		return nil, featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: Dummies of %d columns has %d codes, %d code columns and %d lists of names", st.D, len(st.Code), k, len(st.Names))
+	}
+	seen := make([]bool, k)
+	w := make([]int, st.D)
+	for j, c := range st.Code {
+		w[j] = 1
+		if c == -1 {
+			continue
+		}
+		if c < 0 || c >= k || seen[c] {
+			return nil, featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: Dummies code[%d] = %d (code columns 0..%d, each once)", j, c, k-1)
+		}
+		seen[c] = true
+		w[j] = t.enc.offset[c+1] - t.enc.offset[c]
+		if len(st.Names[c]) != len(st.Encoder.Categories[c]) {
+			return nil, featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: Dummies code column %d has %d names for %d levels", c, len(st.Names[c]), len(st.Encoder.Categories[c]))
+		}
+	}
+	for c, ok := range seen {
+		if !ok {
+			return nil, featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: Dummies code column %d belongs to no column", c)
+		}
+	}
+	t.Columns, t.Levels, t.Unknown, t.MaxLevels, t.MaxCells = st.Columns, st.Levels, Unknown(st.Unknown), st.MaxLevels, st.MaxCells
+	t.code, t.names, t.widthv = st.Code, st.Names, w
+	return t, nil
+}
+
+type imputerState struct {
+	fittedState
+	Strategy  int     `json:"strategy"`
+	FillValue float64 `json:"fill_value,omitempty"`
+	K         int     `json:"K,omitempty"`
+	Weights   int     `json:"weights,omitempty"`
+	Indicator bool    `json:"indicator,omitempty"`
+	Workers   int     `json:"workers,omitempty"`
+	// Fill is every column's fill value, Missing the columns with a
+	// missing training value, Train the training rows (NaN for a
+	// missing value) that k-nearest-neighbour imputation searches.
+	Fill    []float64       `json:"fill"`
+	Missing []int           `json:"missing,omitempty"`
+	Train   *featlab.Matrix `json:"train,omitempty"`
+}
+
+func saveImputer(im *Imputer) (any, error) {
+	fs, err := im.saveState("Imputer")
+	var train *featlab.Matrix
+	if im.train != nil {
+		train = featlab.NewMatrix(im.train)
+	}
+	return imputerState{fs, int(im.Strategy), im.FillValue, im.K, int(im.Weights), im.Indicator, im.Workers, im.fill, im.missing, train}, err
+}
+
+func loadImputer(_ int, data json.RawMessage) (*Imputer, error) {
+	var st imputerState
+	im := &Imputer{}
+	if err := decodeFitted(data, &st, &st.fittedState, &im.fitted, "Imputer"); err != nil {
+		return nil, err
+	}
+	im.Strategy, im.FillValue, im.K, im.Weights, im.Indicator, im.Workers = ImputeStrategy(st.Strategy), st.FillValue, st.K, KNNWeights(st.Weights), st.Indicator, st.Workers
+	if err := im.checkParams(); err != nil {
+		return nil, err
+	}
+	if err := checkVec("Imputer", "fill", st.Fill, st.D); err != nil {
+		return nil, err
+	}
+	if err := featlab.CheckIndices("Imputer missing", st.Missing, st.D); err != nil {
+		return nil, err
+	}
+	for k := 1; k < len(st.Missing); k++ {
+		if st.Missing[k] <= st.Missing[k-1] {
+			return nil, featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: Imputer missing columns %v are not increasing", st.Missing)
+		}
+	}
+	if (st.Train != nil) != (im.Strategy == ImputeKNN) {
+		return nil, featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: Imputer with strategy %v and training rows %v", im.Strategy, st.Train != nil)
+	}
+	if st.Train != nil {
+		T, err := st.Train.DenseMissing("Imputer training rows")
+		if err != nil {
+			return nil, err
+		}
+		if _, c := T.Dims(); c != st.D {
+			return nil, featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: Imputer of %d columns keeps training rows of %d", st.D, c)
+		}
+		im.train = T
+	}
+	im.fill, im.missing = st.Fill, st.Missing
+	return im, nil
 }

@@ -7,6 +7,9 @@ package persisttest
 import (
 	"bytes"
 	"math"
+	"reflect"
+	"slices"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -102,4 +105,25 @@ func DenseBits(a, b mat.Matrix) bool {
 		}
 	}
 	return true
+}
+
+// Fields fails t unless the struct v points to (or is) has exactly the
+// fields named in want, in order (embedded ones by their type's name).
+// A test lists, for every saved type, the fields its state covers, so
+// that a field added to the type later fails the test until the state
+// saves it too (or the list says why it need not).
+func Fields(t testing.TB, v any, want ...string) {
+	t.Helper()
+	typ := reflect.TypeOf(v)
+	for typ.Kind() == reflect.Pointer {
+		typ = typ.Elem()
+	}
+	var got []string
+	for i := 0; i < typ.NumField(); i++ {
+		got = append(got, typ.Field(i).Name)
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("%v has the fields %s, the saved state covers %s: save the new fields (and raise the kind version if old files must still load)",
+			typ, strings.Join(got, ", "), strings.Join(want, ", "))
+	}
 }
