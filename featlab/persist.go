@@ -554,8 +554,8 @@ func truncate(b []byte) string {
 // Matrix is the saved form of a dense matrix: its dimensions and its
 // values in row-major order.
 type Matrix struct {
-	Rows int       `json:"rows"`
-	Cols int       `json:"cols"`
+	Rows int        `json:"rows"`
+	Cols int        `json:"cols"`
 	Data JSONFloats `json:"data"`
 }
 
