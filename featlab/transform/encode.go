@@ -178,7 +178,7 @@ func (o *Ordinal) FrameColumns() []string { return o.enc.FrameColumns() }
 func (o *Ordinal) SetFrameColumns(cols []string) { o.enc.SetFrameColumns(cols) }
 
 func (o *Ordinal) prepare() {
-	o.enc = OneHot{Unknown: o.Unknown, MaxLevels: o.MaxLevels, MaxCells: -1}
+	o.enc = OneHot{Unknown: o.Unknown, MaxLevels: o.MaxLevels, MaxCells: -1, who: "Ordinal"}
 }
 
 // Fit learns (or, with Categories, checks) the categories of every column
