@@ -191,7 +191,7 @@ func (t *Dummies) Transform(X mat.Matrix) (*mat.Dense, error) {
 				at++
 				continue
 			}
-			c, ok := t.enc.num[k][v]
+			c, ok := t.enc.code(k, v)
 			if !ok {
 				if c, ok = t.enc.unknownAt(k); !ok {
 					return nil, unknownCategoryErr("Dummies", i, j, strconv.FormatFloat(v, 'g', -1, 64), "", t.enc.cats[k], `set Unknown: UnknownIgnore for all zeros, or UnknownOther for an "other" column`)

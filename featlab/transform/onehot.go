@@ -78,6 +78,7 @@ type OneHot struct {
 	unknown Unknown
 	cats    [][]string        // categories of each column, sorted
 	num     []map[float64]int // matrix path: value -> category index
+	small   [][]int32         // matrix path, small whole-number categories: small[j][v] = index or -1
 	str     []map[string]int  // frame path: text -> category index
 	offset  []int             // first output column of each block
 }
@@ -156,7 +157,7 @@ func (o *OneHot) Transform(X mat.Matrix) (*mat.Dense, error) {
 		row := x.row(i)
 		dst := od.Data[i*od.Stride:]
 		for j, v := range row {
-			k, ok := o.num[j][v]
+			k, ok := o.code(j, v)
 			if !ok {
 				if k, ok = o.unknownAt(j); !ok {
 					return nil, o.unknownErr(i, j, strconv.FormatFloat(v, 'g', -1, 64), "")
@@ -222,7 +223,7 @@ func (o *OneHot) fitRecords(recs [][]string, na [][]bool, names []string) error 
 		}
 		cats[j] = c
 	}
-	o.cats, o.str, o.num, o.unknown = cats, str, nil, o.Unknown
+	o.cats, o.str, o.num, o.small, o.unknown = cats, str, nil, nil, o.Unknown
 	o.setFitted(d)
 	o.setOffsets()
 	return o.checkFitSize(len(recs[0]))
