@@ -457,10 +457,15 @@ func (st *oneHotState) restore(o *OneHot, who string) error {
 		return featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: %s fitted on %d columns has categories for %d", who, st.D, len(st.Categories))
 	}
 	o.Unknown, o.unknown, o.MaxCells, o.MaxLevels, o.cats = u, u, st.MaxCells, st.MaxLevels, st.Categories
+	if who != "OneHot" {
+		o.who = who // the encoder inside an Ordinal or Dummies
+	}
+	var values [][]float64 // the numeric categories, for the lookup tables
 	if st.Text {
 		o.str = make([]map[string]int, st.D)
 	} else {
 		o.num = make([]map[float64]int, st.D)
+		values = make([][]float64, st.D)
 	}
 	for j, cats := range st.Categories {
 		if len(cats) == 0 {
@@ -483,11 +488,15 @@ func (st *oneHotState) restore(o *OneHot, who string) error {
 				}
 				_, dup = o.num[j][v]
 				o.num[j][v] = k
+				values[j] = append(values[j], v)
 			}
 			if dup {
 				return featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: %s column %d has category %q twice", who, j, c)
 			}
 		}
+	}
+	if !st.Text {
+		o.small = smallTables(values)
 	}
 	o.setOffsets()
 	return nil

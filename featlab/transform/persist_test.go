@@ -331,7 +331,7 @@ func TestSavedFields(t *testing.T) {
 	persisttest.Fields(t, RowNormalize{}, "Norm", "Workers", "fitted", "norm")
 	persisttest.Fields(t, MeanNormScale{}, "Norm", "Workers", "fitted", "c")
 	persisttest.Fields(t, Polynomial{}, "Degree", "InteractionOnly", "NoBias", "Workers", "MaxCells", "fitted", "terms", "parent", "first")
-	persisttest.Fields(t, OneHot{}, "Unknown", "MaxCells", "MaxLevels", "fitted", "unknown", "cats", "num", "str", "offset")
+	persisttest.Fields(t, OneHot{}, "Unknown", "MaxCells", "MaxLevels", "fitted", "who", "unknown", "cats", "num", "small", "str", "offset")
 	persisttest.Fields(t, Ordinal{}, "Unknown", "MaxLevels", "Categories", "enc")
 	persisttest.Fields(t, Dummies{}, "Columns", "Levels", "Unknown", "MaxLevels", "MaxCells", "fitted", "enc", "code", "names", "widthv")
 	persisttest.Fields(t, Imputer{}, "Strategy", "FillValue", "K", "Weights", "Indicator", "Workers", "fitted", "fill", "missing", "train")
