@@ -30,7 +30,7 @@ func persistEntries() []*entry {
 	return []*entry{
 		custom("featlab.Load", "file", []string{"featlab.LoadAs", "featlab.LoadFile", "featlab.DecodeValue", "featlab.DecodeState", "featlab.Kinds"}, loadChecks),
 		custom("featlab.Save", "params", []string{"featlab.SaveFile", "featlab.EncodeValue", "featlab.RegisterKind"}, saveChecks),
-		custom("featlab.CheckFinite", "params", []string{"featlab.CheckIndices", "featlab.NewMatrix", "featlab.Matrix.Dense",
+		custom("featlab.CheckFinite", "params", []string{"featlab.CheckIndices", "featlab.NewMatrix", "featlab.Matrix.Dense", "featlab.Matrix.DenseMissing",
 			"featlab.NewConvergenceState", "featlab.ConvergenceState.Convergence",
 			"featlab.JSONFloat.MarshalJSON", "featlab.JSONFloat.UnmarshalJSON", "featlab.JSONFloats.MarshalJSON", "featlab.JSONFloats.UnmarshalJSON"}, stateHelperChecks),
 	}
@@ -169,6 +169,16 @@ func stateHelperChecks() []failure {
 		{input: "Dense with an Inf", call: func() (any, error) {
 			return (&featlab.Matrix{Rows: 1, Cols: 1, Data: []float64{math.Inf(-1)}}).Dense("A")
 		}, want: errKinds(featlab.ErrFormat)},
+		{input: "DenseMissing with a NaN", call: func() (any, error) {
+			return (&featlab.Matrix{Rows: 1, Cols: 2, Data: []float64{math.NaN(), 1}}).DenseMissing("A")
+		}, noPanic: true},
+		{input: "DenseMissing with an Inf", call: func() (any, error) {
+			return (&featlab.Matrix{Rows: 1, Cols: 2, Data: []float64{math.Inf(1), 1}}).DenseMissing("A")
+		}, want: errSays(featlab.ErrFormat, "+Inf")},
+		{input: "DenseMissing 3 x 3 with 2 values", call: func() (any, error) {
+			return (&featlab.Matrix{Rows: 3, Cols: 3, Data: []float64{math.NaN(), 1}}).DenseMissing("A")
+		}, want: errKinds(featlab.ErrFormat)},
+		{input: "Imputer file whose KNN rows hold an Inf", call: loadText(envelope("transform.Imputer", `{"d": 1, "strategy": 4, "fill": [1], "train": {"rows": 1, "cols": 1, "data": ["+Inf"]}}`)), want: errKinds(featlab.ErrFormat)},
 		{input: "ConvergenceState with -5 iterations", call: func() (any, error) {
 			return featlab.ConvergenceState{Iterations: -5}.Convergence()
 		}, want: errKinds(featlab.ErrFormat)},
