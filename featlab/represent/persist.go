@@ -1,3 +1,13 @@
+// # Saving and loading
+//
+// The fitted representations of this package are saved and loaded with
+// featlab.Save and featlab.Load (kinds "represent.PCA", "represent.KMeans",
+// "represent.DictionaryLearning", "represent.SparseCode",
+// "represent.BagOfWords"). What they learned and the settings that
+// Transform uses are kept, with the data frame columns of a FitFrame; the
+// settings that only a refit uses are kept too, except Init and Progress
+// (a starting point and a callback: set them again before a refit). A
+// loaded value encodes the same bits as the saved one.
 package represent
 
 import (
@@ -11,14 +21,6 @@ import (
 	"github.com/featlab/course/featlab/greedy"
 )
 
-// The fitted representations of this package are saved and loaded with
-// featlab.Save and featlab.Load (kinds "represent.PCA", "represent.KMeans",
-// "represent.DictionaryLearning", "represent.SparseCode",
-// "represent.BagOfWords"). What they learned and the settings that
-// Transform uses are kept, with the data frame columns of a FitFrame; the
-// settings that only a refit uses are kept too, except Init and Progress
-// (a starting point and a callback: set them again before a refit). A
-// loaded value encodes the same bits as the saved one.
 func init() {
 	featlab.RegisterKind("represent.PCA", 1, savePCA, loadPCA)
 	featlab.RegisterKind("represent.KMeans", 1, saveKMeans, loadKMeans)

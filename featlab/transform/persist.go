@@ -1,3 +1,16 @@
+// # Saving and loading
+//
+// Every fitted transformer of this package (scalers, elementwise maps,
+// encoders, Imputer, Polynomial, Select, Pipeline), a FittedModel and a
+// FrameEncoder is saved and loaded with featlab.Save and featlab.Load
+// (kinds "transform.Standardize", "transform.Pipeline", ...). A loaded
+// value transforms and predicts exactly as the saved one did, bit for
+// bit, remembers the data frame columns of a FitFrame, and a FittedModel
+// still predicts from a frame or Dataset by column name. A Select step
+// keeps its Selection but not its Selector (a function cannot be saved):
+// it transforms, and needs a Selector again before a refit. A
+// FittedModel whose Predictor is not of a registered kind (a
+// featlab.PredictorFunc) cannot be saved: Save says which type.
 package transform
 
 import (
@@ -9,12 +22,6 @@ import (
 	"github.com/featlab/course/featlab"
 )
 
-// The fitted transformers of this package are saved and loaded with
-// featlab.Save and featlab.Load (kinds "transform.Standardize", ...). A
-// loaded transformer transforms exactly as the saved one did, bit for bit,
-// and remembers the data frame columns of a FitFrame. A Select step keeps
-// its Selection but not its Selector (a function cannot be saved): it
-// transforms, and must be given a Selector again before a refit.
 func init() {
 	featlab.RegisterKind("transform.Center", 1, saveCenter, loadCenter)
 	featlab.RegisterKind("transform.Standardize", 1, saveStandardize, loadStandardize)
