@@ -66,6 +66,9 @@ func (e *Evaluator) check() error {
 	if e == nil || e.Eval == nil {
 		return featlab.Errorf(featlab.ErrParam, "search: nil evaluator")
 	}
+	if e.D < 0 {
+		return featlab.Errorf(featlab.ErrParam, "search: evaluator over %d features (negative)", e.D)
+	}
 	if e.D < 1 {
 		return featlab.Errorf(featlab.ErrEmpty, "search: evaluator over %d features", e.D)
 	}
