@@ -116,10 +116,16 @@ type CompletionPath struct {
 }
 
 // Last returns the refit when there is one, else the fit at the smallest
-// lambda.
+// lambda; nil for an empty path (or a nil *CompletionPath).
 func (p *CompletionPath) Last() *Completion {
+	if p == nil {
+		return nil
+	}
 	if p.Refit != nil {
 		return p.Refit
+	}
+	if len(p.Fits) == 0 {
+		return nil
 	}
 	return p.Fits[len(p.Fits)-1]
 }
@@ -233,8 +239,8 @@ func SoftImputeContext(ctx context.Context, o *Observations, cfg SoftImputeConfi
 			}
 		}
 		path.Fits = append(path.Fits, finishFit(o, fit, U, d, V))
-		if cfg.Progress != nil {
-			cfg.Progress(li+1, len(lambdas))
+		if err := callProgress(cfg.Progress, li+1, len(lambdas)); err != nil {
+			return path, err
 		}
 		if len(d) >= maxRank && li+1 < len(lambdas) {
 			path.Lambdas = lambdas[:li+1]

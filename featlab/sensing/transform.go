@@ -259,7 +259,7 @@ func (b *Separable2D) apply(dst, x []float64, fwd bool) []float64 {
 // need not be square nor orthonormal; the recovery functions take any A.
 func BasisMatrix(b Basis) (*mat.Dense, error) {
 	if b == nil {
-		return nil, featlab.Errorf(featlab.ErrEmpty, "sensing: nil basis")
+		return nil, featlab.Errorf(featlab.ErrParam, "sensing: nil basis")
 	}
 	m := b.Len()
 	if m > 1<<13 {

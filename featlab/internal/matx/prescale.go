@@ -46,8 +46,8 @@ func MaxAbs(X mat.Matrix) float64 {
 // Prescale returns sX and s = Pow2Scale(max |x_ij|), an exact power of two:
 // X itself (not copied) when s = 1, else a new *mat.Dense. Selections
 // (supports, orders) computed on sX are those of X in exact arithmetic;
-// coefficients of a model y ~ X w computed on sX are s times those on X
-// (divide by s, see Unscale).
+// coefficients of a model y ~ X w computed on sX are 1/s times those on X
+// (multiply them by s, see Unscale).
 func Prescale(X mat.Matrix) (mat.Matrix, float64) {
 	s := Pow2Scale(MaxAbs(X))
 	if s == 1 {
@@ -82,16 +82,16 @@ func ScaleInPlace(g []float64) float64 {
 	return s
 }
 
-// Unscale divides every coefficient by s (the factor Prescale returned)
-// and reports whether they all stayed finite: a coefficient on sX is s
-// times the one on X, which may overflow once divided back.
+// Unscale multiplies every coefficient by s (the factor Prescale returned)
+// and reports whether they all stayed finite: a coefficient w'' fitted on
+// sX is w/s, w the coefficient on X, and w = s w'' may overflow.
 func Unscale(w []float64, s float64) bool {
 	if s == 1 {
 		return true
 	}
 	ok := true
 	for i, v := range w {
-		w[i] = v / s
+		w[i] = v * s
 		if math.IsInf(w[i], 0) || math.IsNaN(w[i]) {
 			ok = false
 		}
