@@ -160,7 +160,7 @@ func IHTContext(ctx context.Context, A mat.Matrix, y []float64, cfg IHTConfig) (
 			break
 		}
 		mulAT(p, r, g)
-		mu := cfg.Step
+		mu := cfg.Step / p.scale / p.scale // the step on scale A
 		if mu == 0 {
 			// support for the step: current support, or that of H_K(g)
 			supp := s
