@@ -1,0 +1,49 @@
+package greedy
+
+import (
+	"context"
+	"errors"
+	"sync/atomic"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// countdownCtx is a context whose Err reports cancellation from the
+// (after+1)-th call on: a deterministic stand-in for a cancellation that
+// arrives while the work runs, so tests can count how much work starts
+// after it instead of timing it.
+type countdownCtx struct {
+	context.Context
+	after int64
+	calls atomic.Int64
+}
+
+func (c *countdownCtx) Err() error {
+	if c.calls.Add(1) > c.after {
+		return context.Canceled
+	}
+	return nil
+}
+
+// TestOMPBatchCancelFineGrained: once cancelled, OMPBatchContext codes no
+// further signal (it used to finish the whole chunk of 64 signals, seconds
+// at large K and T).
+func TestOMPBatchCancelFineGrained(t *testing.T) {
+	Dm, _ := scaleProblem(16, 40, 2)
+	Y, _ := scaleProblem(500, 16, 3)
+	ctx := &countdownCtx{Context: context.Background(), after: 1}
+	codes, err := OMPBatchContext(ctx, Dm, Y, OMPConfig{T: 3, Workers: 1})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+	coded := 0
+	for i := 0; i < 500; i++ {
+		if mat.Norm(codes.RowView(i), 2) != 0 {
+			coded++
+		}
+	}
+	if coded >= batchChunk {
+		t.Fatalf("%d signals coded after the cancellation, want fewer than a chunk (%d)", coded, batchChunk)
+	}
+}
