@@ -118,6 +118,13 @@ type Result struct {
 	Hint   string   // one line saying what is probably wrong
 	// Isolated reports that the cases ran in a child process (see Check).
 	Isolated bool
+	// TooSlow reports that the check's time budget (Exercise.Budget) ran
+	// out during case Case: the cases before it agree with the
+	// reference, and the function is too slow rather than wrong. Inputs,
+	// Want and Got are then empty; PerCall is the mean time of the
+	// student's calls that finished (0 if none did).
+	TooSlow bool
+	PerCall time.Duration
 }
 
 // Check runs the student's function on every case of ex and compares it
@@ -144,7 +151,9 @@ type Result struct {
 // Time. Each call of the student's function may take ex.Timeout (default
 // 10 s); one that takes longer fails as "timed out after 10 s". The whole
 // check may take ex.Budget (default DefaultBudget, 30 s); when it runs
-// out the case in progress fails with a message saying so. ex.Progress,
+// out the Result says the function is too slow (TooSlow, with the number
+// of cases that agreed with the reference and the mean time per call),
+// not that it gave a wrong answer. ex.Progress,
 // when set, is called as cases finish; without it a check that runs for
 // more than 10 s writes a line to standard error every 5 s or so (which
 // case, how long so far), so a slow check is never silent for long.
@@ -223,6 +232,7 @@ type caseHooks struct {
 // the time left in the budget: a call is cut short when it runs out.
 func checkLoop[F any](ex Exercise[F], student F, s settings, hooks caseHooks, left func() time.Duration) Result {
 	res := Result{Name: ex.Name, Total: s.n}
+	var spent time.Duration // in the student's calls that returned
 	for i := 0; i < s.n; i++ {
 		res.Ran = i + 1
 		args, err := generate(ex, i)
@@ -247,10 +257,12 @@ func checkLoop[F any](ex Exercise[F], student F, s settings, hooks caseHooks, le
 			}
 		}
 		sargs := cloneArgs(args)
+		t0 := time.Now()
 		got, gerr, gbad := run(ex.Call, student, sargs, timeout)
+		took := time.Since(t0)
 		if gbad != nil {
 			if gbad.timedOut && budgetCut {
-				return fail(res, ex, i, args, wantS, "timed out", budgetHint(s, i))
+				return tooSlow(res, s, i, spent)
 			}
 			return fail(res, ex, i, args, wantS, gbad.got(s.timeout), "your function "+gbad.hint(s.timeout))
 		}
@@ -284,6 +296,7 @@ func checkLoop[F any](ex Exercise[F], student F, s settings, hooks caseHooks, le
 			return fail(res, ex, i, args, wantS, gotS,
 				fmt.Sprintf("your function changed its input %s in place; work on a copy", argName(ex.ArgNames, k)))
 		}
+		spent += took
 		if hooks.done != nil {
 			hooks.done(i)
 		}
@@ -292,9 +305,27 @@ func checkLoop[F any](ex Exercise[F], student F, s settings, hooks caseHooks, le
 	return res
 }
 
-// budgetHint says that the check's total budget ran out during case i.
-func budgetHint(s settings, i int) string {
-	return fmt.Sprintf("the whole check may take %s and that ran out during case %d of %d: your function is too slow (or never returns)", seconds(s.budget), i+1, s.n)
+// tooSlow is the Result of a check whose budget ran out during case i,
+// the student's calls on cases 0..i-1 having taken spent in all.
+func tooSlow(res Result, s settings, i int, spent time.Duration) Result {
+	res.Passed, res.TooSlow = false, true
+	res.Case, res.Ran = i, i+1
+	res.Inputs, res.Want, res.Got = nil, "", ""
+	if i > 0 {
+		res.PerCall = spent / time.Duration(i)
+	}
+	res.Hint = budgetHint(s, i, res.PerCall)
+	return res
+}
+
+// budgetHint says that the check's total budget ran out during case i,
+// after i cases agreed with the reference at perCall per call.
+func budgetHint(s settings, i int, perCall time.Duration) string {
+	if i == 0 {
+		return fmt.Sprintf("the whole check may take %s and that ran out during case 1 of %d, before your function returned once: it is too slow (or never returns)", seconds(s.budget), s.n)
+	}
+	return fmt.Sprintf("your function is too slow, not wrong: it agreed with the reference on %d of %d cases, taking %s per call, and the whole check may take %s, which ran out during case %d; make it faster (%d calls must fit in %s)",
+		i, s.n, seconds(perCall), seconds(s.budget), i+1, s.n, seconds(s.budget))
 }
 
 // seconds formats a duration plainly: "3 s", "0.02 s", "1.5 min".
@@ -319,18 +350,25 @@ func generate[F any](ex Exercise[F], i int) (args []any, err error) {
 type badCall struct {
 	panicMsg string // the panic's value, formatted
 	timedOut bool
+	goexit   bool // the call ended its goroutine (runtime.Goexit)
 }
 
 func (b *badCall) got(timeout time.Duration) string {
-	if b.timedOut {
+	switch {
+	case b.timedOut:
 		return "timed out after " + seconds(timeout)
+	case b.goexit:
+		return "no result: runtime.Goexit"
 	}
 	return "panic: " + b.panicMsg
 }
 
 func (b *badCall) hint(timeout time.Duration) string {
-	if b.timedOut {
+	switch {
+	case b.timedOut:
 		return fmt.Sprintf("timed out after %s: it did not return (an infinite loop, or far too slow?)", seconds(timeout))
+	case b.goexit:
+		return "called runtime.Goexit (directly, or through t.FailNow, t.Fatal or t.SkipNow of a testing.T), which ends the goroutine without returning: return the result instead"
 	}
 	return "panicked: " + b.panicMsg
 }
@@ -346,12 +384,17 @@ func run[F any](call func(F, []any) (any, error), f F, args []any, timeout time.
 	}
 	done := make(chan outcome, 1)
 	go func() {
+		returned := false
 		defer func() {
 			if p := recover(); p != nil {
 				done <- outcome{bad: &badCall{panicMsg: fmt.Sprint(p)}}
+			} else if !returned {
+				// neither a return nor a panic: runtime.Goexit
+				done <- outcome{bad: &badCall{goexit: true}}
 			}
 		}()
 		o, e := call(f, args)
+		returned = true
 		done <- outcome{out: o, err: e}
 	}()
 	t := time.NewTimer(timeout)
@@ -403,6 +446,9 @@ func (r Result) String() string {
 	if r.Passed {
 		return fmt.Sprintf("PASS %s: all %d cases agree with the reference", r.Name, r.Total)
 	}
+	if r.TooSlow {
+		return fmt.Sprintf("TOO SLOW %s: %s\n  hint     %s", r.Name, r.slowLine(), r.Hint)
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "FAIL %s: case %d of %d\n", r.Name, r.Case+1, r.Total)
 	for _, in := range r.Inputs {
@@ -414,6 +460,14 @@ func (r Result) String() string {
 	}
 	fmt.Fprintf(&b, "  hint     %s", r.Hint)
 	return b.String()
+}
+
+// slowLine summarises a TooSlow result.
+func (r Result) slowLine() string {
+	if r.Case == 0 {
+		return fmt.Sprintf("the time budget ran out during case 1 of %d, before the function returned once", r.Total)
+	}
+	return fmt.Sprintf("cases 1 to %d of %d agree with the reference (%s per call); the time budget ran out during case %d", r.Case, r.Total, seconds(r.PerCall), r.Case+1)
 }
 
 // Colours of the HTML block: the palette's bluish green and vermillion
@@ -437,6 +491,10 @@ func (r Result) HTML() string {
 	fmt.Fprintf(&b, `<b style="color:%s">%s</b> <b>%s</b>`, color, head, esc(r.Name))
 	if r.Passed {
 		fmt.Fprintf(&b, `: all %d cases agree with the reference.</div>`, r.Total)
+		return b.String()
+	}
+	if r.TooSlow {
+		fmt.Fprintf(&b, `: too slow, not wrong: %s<div style="margin-top:4px"><b>Hint:</b> %s</div></div>`, esc(r.slowLine()), esc(r.Hint))
 		return b.String()
 	}
 	fmt.Fprintf(&b, `: case %d of %d`, r.Case+1, r.Total)

@@ -284,6 +284,8 @@ func checkIsolated[F any](ex Exercise[F], s settings, key string) (res Result, o
 	rep := newReporter(ex.Name, ex.Progress, s, start)
 	started := false
 	current, want := -1, ""
+	var began time.Time     // when the current case began
+	var spent time.Duration // in the cases that passed
 	budget := time.NewTimer(s.budget)
 	defer budget.Stop()
 	caseTimer := time.NewTimer(time.Hour)
@@ -331,10 +333,12 @@ func checkIsolated[F any](ex Exercise[F], s settings, key string) (res Result, o
 				started = true
 			case "begin":
 				current, want = m.Case, m.Want
+				began = time.Now()
 				rep.begin(m.Case, m.Want)
 				caseTimer.Reset(s.timeout + grace)
 			case "done":
 				caseTimer.Stop()
+				spent += time.Since(began)
 				rep.done(m.Case)
 			case "result":
 				if m.Result == nil {
@@ -351,7 +355,8 @@ func checkIsolated[F any](ex Exercise[F], s settings, key string) (res Result, o
 			if current < 0 {
 				return Result{}, false
 			}
-			return failCase("timed out", budgetHint(s, current)), true
+			r := tooSlow(Result{Name: ex.Name, Total: s.n, Isolated: true}, s, current, spent)
+			return r, true
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -142,5 +143,62 @@ func TestFormatFunc(t *testing.T) {
 	got := exercise.Format(func(s []int) (float64, error) { return 0, nil })
 	if got != "func([]int) (float64, error)" {
 		t.Errorf("Format(func) = %q", got)
+	}
+}
+
+// A function that calls runtime.Goexit neither returns nor panics: it is
+// reported as such (before: "timed out", as an endless loop), in a child
+// process and in-process.
+func TestStudentGoexit(t *testing.T) {
+	for _, inProcess := range []bool{false, true} {
+		ex := pearsonEx()
+		ex.InProcess = inProcess
+		res := exercise.Check(ex, func(v, y []float64) float64 {
+			runtime.Goexit()
+			return 0
+		})
+		if res.Passed || !strings.Contains(res.Got, "Goexit") || !strings.Contains(res.Hint, "runtime.Goexit") || strings.Contains(res.Got+res.Hint, "timed out") {
+			t.Errorf("in-process %v: %s", inProcess, res)
+		}
+		if res.Isolated == inProcess {
+			t.Errorf("in-process %v: Isolated %v", inProcess, res.Isolated)
+		}
+	}
+}
+
+// A correct function too slow for the check's budget is reported as too
+// slow, with the cases that agreed and the time per call, not with an
+// expected value and "timed out" as a wrong answer would be. The budget
+// is shrunk (1 s for calls of 0.15 s, as 30 s for the calls of
+// 3 s), in a child process and in-process.
+func TestSlowCorrectFunction(t *testing.T) {
+	for _, inProcess := range []bool{false, true} {
+		ex := pearsonEx()
+		ex.Cases = 25
+		ex.Timeout = 2 * time.Second
+		ex.Budget = time.Second
+		ex.InProcess = inProcess
+		res := exercise.Check(ex, func(v, y []float64) float64 {
+			time.Sleep(150 * time.Millisecond)
+			return pearson(v, y)
+		})
+		if res.Passed || !res.TooSlow || res.Case < 1 || res.Case >= 25 {
+			t.Fatalf("in-process %v: %+v", inProcess, res)
+		}
+		if res.Want != "" || res.Got != "" || len(res.Inputs) != 0 {
+			t.Errorf("in-process %v: a too-slow verdict shows a case as a wrong answer would: %s", inProcess, res)
+		}
+		if res.PerCall < 150*time.Millisecond {
+			t.Errorf("in-process %v: %v per call, want at least the 0.15 s each call sleeps", inProcess, res.PerCall)
+		}
+		text := res.String()
+		for _, want := range []string{"TOO SLOW", "too slow, not wrong", "agree", "whole check may take 1 s"} {
+			if !strings.Contains(text, want) {
+				t.Errorf("in-process %v: %q not in\n%s", inProcess, want, text)
+			}
+		}
+		if !strings.Contains(res.HTML(), "too slow") {
+			t.Errorf("in-process %v: HTML %s", inProcess, res.HTML())
+		}
 	}
 }

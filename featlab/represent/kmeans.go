@@ -921,7 +921,10 @@ func decode(V mat.Matrix, D *mat.Dense, who string) (*mat.Dense, error) {
 	if m == 0 {
 		return nil, featlab.Errorf(featlab.ErrEmpty, "represent: %s.Decode: no codes", who)
 	}
+	if err := checkCodes(V, who); err != nil {
+		return nil, err
+	}
 	out := mat.NewDense(m, d, nil)
 	out.Mul(V, D)
-	return out, nil
+	return out, finiteDecode(out, who)
 }
