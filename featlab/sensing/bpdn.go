@@ -71,5 +71,8 @@ func BPDNContext(ctx context.Context, A mat.Matrix, y []float64, cfg BPDNConfig)
 	s := append([]float64(nil), fit.Coef...)
 	res := p.finish("basis pursuit de-noising (lasso)", s, cfg.Names)
 	res.Convergence = fit.Convergence
+	if ferr := p.finite(res); ferr != nil {
+		return nil, ferr
+	}
 	return res, err
 }

@@ -167,6 +167,9 @@ func L0Context(ctx context.Context, A mat.Matrix, y []float64, cfg L0Config) (*L
 			s[j] = x.AtVec(t)
 		}
 		res := &L0Result{Result: *p.finish("l0 (exhaustive)", s, cfg.Names), Solutions: sols, Examined: examined}
+		if err := p.finite(&res.Result); err != nil {
+			return nil, err
+		}
 		return res, nil
 	}
 	if cfg.MaxK == 0 && maxK < min(p.n, p.m) {

@@ -13,8 +13,8 @@ import (
 const safeExp = 60
 
 // Pow2Scale returns the exact power of two s that brings a = max |x| into
-// [0.5, 1) when a lies outside [2^-60, 2^60], and 1 otherwise (and for 0,
-// NaN or Inf). Multiplying by s is exact (no rounding) for every normal
+// [0.5, 1) when a lies outside [2^-60, 2^60] (as close as 2^1023 allows
+// for subnormal a), and 1 otherwise (and for 0, NaN or Inf). Multiplying by s is exact (no rounding) for every normal
 // value, so a computation that is equivariant under scaling gives on sX
 // the bits it would give on X in a wider exponent range.
 func Pow2Scale(a float64) float64 {
@@ -25,7 +25,9 @@ func Pow2Scale(a float64) float64 {
 	if e >= -safeExp && e <= safeExp {
 		return 1
 	}
-	return math.Ldexp(1, -e)
+	// 2^1023 is the largest power of two: subnormal data (e < -1022)
+	// come out below 0.5, still far from underflow.
+	return math.Ldexp(1, min(-e, 1023))
 }
 
 // MaxAbs returns max |x_ij| over X (0 for an empty matrix; NaN is
@@ -83,8 +85,8 @@ func ScaleInPlace(g []float64) float64 {
 }
 
 // Unscale multiplies every coefficient by s (the factor Prescale returned)
-// and reports whether they all stayed finite: a coefficient w'' fitted on
-// sX is w/s, w the coefficient on X, and w = s w'' may overflow.
+// and reports whether they all stayed finite: a coefficient fitted on sX
+// is w/s, w the coefficient on X, and multiplying back may overflow.
 func Unscale(w []float64, s float64) bool {
 	if s == 1 {
 		return true

@@ -33,6 +33,9 @@ func TestPrescale(t *testing.T) {
 	if Unscale([]float64{1e300}, math.Ldexp(1, 1000)) {
 		t.Fatal("overflow not reported")
 	}
+	if s := Pow2Scale(3e-310); math.IsInf(s, 0) || 3e-310*s < 1e-3 {
+		t.Fatalf("subnormal: factor %g", s)
+	}
 	g := []float64{3e-200, 0}
 	if s := ScaleInPlace(g); s == 1 || g[0] != 3e-200*s {
 		t.Fatal("ScaleInPlace")
