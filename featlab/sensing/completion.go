@@ -247,6 +247,10 @@ type NuclearNormConfig struct {
 // correction that makes P_T(Y) = U V^T exactly) and returns it as Dual with
 // its check (Certificate). It is the problem Zhou says is solvable as an
 // SDP; an SDP solver agrees to its own accuracy (see the package tests).
+//
+// Memory: about six dense rows x cols matrices (Z, Z - W, the iterate and
+// the SVD's factors and work space); over featlab.DefaultMaxCells values
+// each is refused with ErrTooLarge before any work.
 func NuclearNorm(o *Observations, cfg NuclearNormConfig) (*NuclearNormResult, error) {
 	return NuclearNormContext(context.Background(), o, cfg)
 }
@@ -259,6 +263,9 @@ func NuclearNormContext(ctx context.Context, o *Observations, cfg NuclearNormCon
 	}
 	if cfg.Tol < 0 || cfg.MaxIter < 0 || cfg.CertTol < 0 || math.IsNaN(cfg.Tol+cfg.CertTol) {
 		return nil, featlab.Errorf(featlab.ErrParam, "sensing: Tol = %g, MaxIter = %d, CertTol = %g", cfg.Tol, cfg.MaxIter, cfg.CertTol)
+	}
+	if err := checkDense(o, "NuclearNorm"); err != nil {
+		return nil, err
 	}
 	if o.Rows*o.Cols > 1<<20 {
 		return nil, featlab.Errorf(featlab.ErrParam, "sensing: NuclearNorm takes dense SVDs; %d x %d is too large (use SoftImpute)", o.Rows, o.Cols)

@@ -68,3 +68,9 @@ func scaledNorm(v []float64) float64 {
 	}
 	return mx * math.Sqrt(s)
 }
+
+// checkDense refuses, before allocating, a solver that would form dense
+// rows x cols matrices over featlab.DefaultMaxCells values (ErrTooLarge).
+func checkDense(o *Observations, who string) error {
+	return featlab.CheckCells("sensing: "+who+"'s dense rows x cols matrices", "", o.Rows, o.Cols, 0)
+}

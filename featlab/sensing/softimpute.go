@@ -145,6 +145,13 @@ func (p *CompletionPath) Last() *Completion {
 // from the previous right singular vectors) of rank at most MaxRank; small
 // ones a full SVD. As lambda -> 0 the solutions tend to the solution of
 // 11.26. Every iteration's rank and nuclear norm are recorded (History).
+//
+// Memory: the observations (|Omega| values and indices, twice), one
+// completion per lambda ((rows + cols) rank values each) and the partial
+// SVD's blocks, (rows + cols) (rank + 5) values; small problems
+// (min(rows, cols) <= 100) form dense rows x cols matrices for full SVDs,
+// refused over featlab.DefaultMaxCells values (ErrTooLarge). A panicking
+// Progress is returned as an error wrapping featlab.ErrPanic.
 func SoftImpute(o *Observations, cfg SoftImputeConfig) (*SoftImputeResult, error) {
 	return SoftImputeContext(context.Background(), o, cfg)
 }
@@ -184,6 +191,11 @@ func SoftImputeContext(ctx context.Context, o *Observations, cfg SoftImputeConfi
 		return &CompletionPath{Lambdas: []float64{0}, Fits: []*Completion{zeroCompletion(o)}}, nil
 	}
 	small := min(o.Rows, o.Cols) <= 100
+	if small {
+		if err := checkDense(o, "SoftImpute"); err != nil {
+			return nil, err
+		}
+	}
 	maxRank := cfg.MaxRank
 	if maxRank == 0 || maxRank > min(o.Rows, o.Cols) {
 		maxRank = min(o.Rows, o.Cols)

@@ -64,7 +64,8 @@ type SVTConfig struct {
 //
 // Memory: the observations and Y (|Omega| values each), and the factors of
 // the iterate, (rows + cols) rank values; small problems (min(rows, cols)
-// <= 100) also form dense rows x cols matrices for their full SVDs.
+// <= 100) also form dense rows x cols matrices for their full SVDs
+// (refused over featlab.DefaultMaxCells values with ErrTooLarge).
 func SVT(o *Observations, cfg SVTConfig) (*SVTResult, error) {
 	return SVTContext(context.Background(), o, cfg)
 }
@@ -105,6 +106,11 @@ func SVTContext(ctx context.Context, o *Observations, cfg SVTConfig) (*SVTResult
 		return c, nil
 	}
 	small := min(R, C) <= 100
+	if small {
+		if err := checkDense(o, "SVT"); err != nil {
+			return nil, err
+		}
+	}
 	rng := seededRand(cfg.Seed, streamSVT)
 	yv := append([]float64(nil), o.V...)
 	_, s1, _ := topSV(o, yv, nil, nil, nil, 1, small, rng)
