@@ -125,8 +125,9 @@ type KMeans struct {
 // Memory: a column-permuted copy of X (m x d) and, per restart running at
 // once (Workers), the K x d centroids, the k-means++ seeding's (6 + ln K)
 // m values and Hamerly's bounds and labels, a few m values; Elkan also
-// keeps m x K lower bounds. Measured at 10^6 x 20 (K = 10, Lloyd's
-// default algorithm): about 3.8 times the input at the peak.
+// keeps m x K lower bounds (Auto picks Elkan only while m K <= 5e7).
+// Measured at 10^6 x 20 (issue 20, default config): about 3.8 times the
+// input at the peak.
 //
 // Errors: K < 1 or K > m, NInit or MaxIter < 0, Tol < 0 or NaN, Beta < 0,
 // an Init of the wrong shape or with NaN (ErrParam, ErrShape); empty or
