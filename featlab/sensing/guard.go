@@ -5,21 +5,16 @@ import (
 	"math"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/par"
 	"gonum.org/v1/gonum/mat"
 )
 
 // callProgress calls a user Progress callback, returning its panic as an
-// error wrapping featlab.ErrPanic.
-func callProgress(p featlab.Progress, done, total int) (err error) {
-	if p == nil {
-		return nil
+// error wrapping featlab.ErrPanic that names the call.
+func callProgress(p featlab.Progress, done, total int) error {
+	if err := par.CallProgress(p, done, total); err != nil {
+		return featlab.Wrap(err, "sensing: Progress(%d, %d)", done, total)
 	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = featlab.Errorf(featlab.ErrPanic, "sensing: Progress(%d, %d) panicked: %v", done, total, r)
-		}
-	}()
-	p(done, total)
 	return nil
 }
 
