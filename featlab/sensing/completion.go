@@ -267,6 +267,11 @@ func NuclearNormContext(ctx context.Context, o *Observations, cfg NuclearNormCon
 	if err := checkDense(o, "NuclearNorm"); err != nil {
 		return nil, err
 	}
+	if os, s := o.prescaled(); s != 1 {
+		c, err := NuclearNormContext(ctx, os, cfg)
+		c.unscale(s)
+		return c, err
+	}
 	if o.Rows*o.Cols > 1<<20 {
 		return nil, featlab.Errorf(featlab.ErrParam, "sensing: NuclearNorm takes dense SVDs; %d x %d is too large (use SoftImpute)", o.Rows, o.Cols)
 	}

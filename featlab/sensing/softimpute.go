@@ -171,6 +171,18 @@ func SoftImputeContext(ctx context.Context, o *Observations, cfg SoftImputeConfi
 			return nil, featlab.Errorf(featlab.ErrParam, "sensing: Lambdas[%d] = %g: the grid must be finite, >= 0 and decreasing", k, l)
 		}
 	}
+	if os, s := o.prescaled(); s != 1 {
+		sc := cfg
+		if cfg.Lambdas != nil {
+			sc.Lambdas = make([]float64, len(cfg.Lambdas))
+			for k, l := range cfg.Lambdas {
+				sc.Lambdas[k] = l * s
+			}
+		}
+		p, err := SoftImputeContext(ctx, os, sc)
+		p.unscale(s)
+		return p, err
+	}
 	nl := cfg.NLambda
 	if nl == 0 {
 		nl = 10

@@ -79,6 +79,19 @@ func SVTContext(ctx context.Context, o *Observations, cfg SVTConfig) (*SVTResult
 	if cfg.Tau < 0 || cfg.Delta < 0 || cfg.Tol < 0 || cfg.MaxIter < 0 || cfg.MaxRank < 0 || math.IsNaN(cfg.Tau+cfg.Delta+cfg.Tol) || math.IsInf(cfg.Tau+cfg.Delta, 0) {
 		return nil, featlab.Errorf(featlab.ErrParam, "sensing: Tau = %g, Delta = %g, Tol = %g, MaxIter = %d, MaxRank = %d", cfg.Tau, cfg.Delta, cfg.Tol, cfg.MaxIter, cfg.MaxRank)
 	}
+	if os, s := o.prescaled(); s != 1 {
+		sc := cfg
+		if sc.Tau == 0 {
+			sc.Tau = 5 * math.Sqrt(float64(o.Rows*o.Cols)) // the default, in A's units
+		}
+		sc.Tau *= s
+		if sc.Tau == 0 || math.IsInf(sc.Tau, 0) {
+			return nil, featlab.Errorf(featlab.ErrNotFinite, "sensing: SVT: Tau = %g on data of scale %g leaves the floating-point range", sc.Tau/s, 1/s)
+		}
+		c, err := SVTContext(ctx, os, sc)
+		c.unscale(s)
+		return c, err
+	}
 	R, C := o.Rows, o.Cols
 	tau := cfg.Tau
 	if tau == 0 {
@@ -155,8 +168,8 @@ func SVTContext(ctx context.Context, o *Observations, cfg SVTConfig) (*SVTResult
 			// Uzawa's iteration is stable for 0 < Delta < 2 (Cai, Candes
 			// and Shen 2010, Theorem 4.2); beyond, the iterates grow
 			// geometrically to Inf, where no SVD returns.
-			return nil, fmt.Errorf("featlab: sensing: SVT diverges: relative residual %.3g at iteration %d with step Delta = %.3g (stable for Delta < 2; the default 1.2 rows cols / |Omega| exceeds it when few entries are observed: set Delta): %w, the iterates head for %w",
-				rel, it, delta, featlab.ErrNotConverged, featlab.ErrNotFinite)
+			return nil, fmt.Errorf("featlab: sensing: SVT diverges: relative residual %.3g at iteration %d with step Delta = %.3g and threshold Tau = %.3g (stable for Delta < 2, and the default 1.2 rows cols / |Omega| exceeds it when few entries are observed; the default Tau = 5 sqrt(rows cols) suits data of order 1): %w, the iterates head for %w",
+				rel, it, delta, tau, featlab.ErrNotConverged, featlab.ErrNotFinite)
 		}
 		res.History = append(res.History, CompletionStep{Rank: len(d), Nuclear: sum(d), Residual: rel, Change: rel})
 		res.Iterations = it
