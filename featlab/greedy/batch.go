@@ -93,10 +93,10 @@ func OMPBatchContext(ctx context.Context, D mat.Matrix, Y mat.Matrix, cfg OMPCon
 	if err := featlab.CheckCells("greedy.OMPBatch: the codes and correlations (each)", "", n, K, 0); err != nil {
 		return nil, err
 	}
-	var G, A mat.Dense
+	var G mat.Dense
 	G.Mul(D.T(), D) // K x K
-	A.Mul(Y, D)     // n x K: row i = D^T y_i
-	if err := ctx.Err(); err != nil {
+	A, err := correlations(ctx, Y, D, n, K) // n x K: row i = D^T y_i
+	if err != nil {
 		return mat.NewDense(n, K, nil), fmt.Errorf("greedy.OMPBatch: %w", err)
 	}
 	g := G.RawMatrix()
@@ -139,6 +139,38 @@ func OMPBatchContext(ctx context.Context, D mat.Matrix, Y mat.Matrix, cfg OMPCon
 		return codes, fmt.Errorf("greedy.OMPBatch: %w", err)
 	}
 	return codes, nil
+}
+
+// corrBlock is the number of signals per block of the correlations Y D:
+// a multiple of gonum's 64-row gemm blocks, and large enough that every
+// block takes gemm's parallel path as the whole product does, so each
+// entry is computed exactly as by one call.
+const corrBlock = 4096
+
+// correlations returns Y D (n x K), computed in row blocks of Y with the
+// context checked between them (one product over 10^5 signals takes
+// seconds); the last block takes the remainder (corrBlock to 2 corrBlock
+// - 1 rows). A Y that is not a *mat.Dense is multiplied in one call.
+func correlations(ctx context.Context, Y, D mat.Matrix, n, K int) (*mat.Dense, error) {
+	A := mat.NewDense(n, K, nil)
+	yd, ok := Y.(*mat.Dense)
+	if !ok || n < 2*corrBlock {
+		A.Mul(Y, D)
+		return A, ctx.Err()
+	}
+	_, m := yd.Dims()
+	for lo := 0; lo < n; {
+		hi := lo + corrBlock
+		if n-hi < corrBlock {
+			hi = n
+		}
+		if err := ctx.Err(); err != nil {
+			return A, err
+		}
+		A.Slice(lo, hi, 0, K).(*mat.Dense).Mul(yd.Slice(lo, hi, 0, m), D)
+		lo = hi
+	}
+	return A, ctx.Err()
 }
 
 type batchBuf struct {

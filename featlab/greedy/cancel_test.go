@@ -47,3 +47,24 @@ func TestOMPBatchCancelFineGrained(t *testing.T) {
 		t.Fatalf("%d signals coded after the cancellation, want fewer than a chunk (%d)", coded, batchChunk)
 	}
 }
+
+// TestCorrelationsBlocksExact: the correlations computed in row blocks (so
+// that a cancellation is seen between them) are bit for bit those of one
+// product, for a transposed dictionary with atoms longer than gemm's
+// 64-wide blocks too.
+func TestCorrelationsBlocksExact(t *testing.T) {
+	Y, _ := scaleProblem(3*corrBlock+100, 100, 7)
+	Dt, _ := scaleProblem(70, 100, 8) // K x m: D = Dt^T
+	n, _ := Y.Dims()
+	for _, D := range []mat.Matrix{Dt.T(), mat.DenseCopyOf(Dt.T())} {
+		got, err := correlations(context.Background(), Y, D, n, 70)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want mat.Dense
+		want.Mul(Y, D)
+		if !mat.Equal(got, &want) {
+			t.Fatal("blocked correlations differ from one product")
+		}
+	}
+}
