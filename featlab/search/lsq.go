@@ -82,6 +82,13 @@ func (s LSScore) higher() bool { return s == R2 || s == AdjR2 }
 // the columns before it gets a zero row and a zero coefficient, so the
 // fitted values and RSS equal those of the minimum-norm least-squares fit
 // (LinearRegression's).
+//
+// X is multiplied internally by an exact power of two when its entries
+// lie far outside the ordinary range (Ridge by its square), so squares
+// and Gram sums of data near 1e+-300 neither overflow nor underflow and
+// every score, hence every selection, is that of the unscaled data; a
+// Ridge that leaves the floating-point range that way is an error
+// wrapping featlab.ErrNotFinite.
 type LeastSquares struct {
 	// Score is the criterion; default RSS.
 	Score LSScore
