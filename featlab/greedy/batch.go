@@ -94,7 +94,7 @@ func OMPBatchContext(ctx context.Context, D mat.Matrix, Y mat.Matrix, cfg OMPCon
 		return nil, err
 	}
 	var G mat.Dense
-	G.Mul(D.T(), D) // K x K
+	G.Mul(D.T(), D)                         // K x K
 	A, err := correlations(ctx, Y, D, n, K) // n x K: row i = D^T y_i
 	if err != nil {
 		return mat.NewDense(n, K, nil), fmt.Errorf("greedy.OMPBatch: %w", err)
