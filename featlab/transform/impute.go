@@ -192,33 +192,57 @@ func (im *Imputer) fit(X mat.Matrix, names []string) error {
 	if err := checkNoInf(x, names); err != nil {
 		return err
 	}
-	fill := make([]float64, x.cols)
-	var missing []int
-	col := make([]float64, 0, x.rows)
-	for j := 0; j < x.cols; j++ {
-		col = col[:0]
-		for i := 0; i < x.rows; i++ {
-			if v := x.data[i*x.stride+j]; !math.IsNaN(v) {
-				col = append(col, v)
+	// One pass in row order: the observed count and sum of each column
+	// (summed in row order, as a column loop would).
+	d := x.cols
+	count := make([]int, d)
+	sum := make([]float64, d)
+	for i := 0; i < x.rows; i++ {
+		for j, v := range x.row(i) {
+			if !math.IsNaN(v) {
+				count[j]++
+				sum[j] += v
 			}
 		}
-		if len(col) < x.rows {
+	}
+	// The median and the mode need each column's values: a second pass
+	// gathers them.
+	var cols [][]float64
+	if im.Strategy == ImputeMedian || im.Strategy == ImputeMostFrequent {
+		cols = make([][]float64, d)
+		for j := range cols {
+			cols[j] = make([]float64, 0, count[j])
+		}
+		for i := 0; i < x.rows; i++ {
+			for j, v := range x.row(i) {
+				if !math.IsNaN(v) {
+					cols[j] = append(cols[j], v)
+				}
+			}
+		}
+	}
+	fill := make([]float64, d)
+	var missing []int
+	for j := 0; j < d; j++ {
+		if count[j] < x.rows {
 			missing = append(missing, j)
 		}
-		if len(col) == 0 && im.Strategy != ImputeConstant {
+		if count[j] == 0 && im.Strategy != ImputeConstant {
 			return featlab.Errorf(featlab.ErrEmpty, "transform: Imputer: %s has no observed value in the %d training rows; drop it, or use ImputeConstant", columnName(j, names), x.rows)
+		}
+		var col []float64
+		if cols != nil {
+			col = cols[j]
 		}
 		switch im.Strategy {
 		case ImputeMean, ImputeKNN:
-			s := 0.0
-			for _, v := range col {
-				s += v
-			}
-			fill[j] = s / float64(len(col))
-			if !finite(fill[j]) { // the sum overflowed: average the halves
+			fill[j] = sum[j] / float64(count[j])
+			if !finite(fill[j]) { // the sum overflowed: add the values divided by n
 				fill[j] = 0
-				for _, v := range col {
-					fill[j] += v / float64(len(col))
+				for i := 0; i < x.rows; i++ {
+					if v := x.data[i*x.stride+j]; !math.IsNaN(v) {
+						fill[j] += v / float64(count[j])
+					}
 				}
 			}
 		case ImputeMedian:
