@@ -95,7 +95,9 @@ func (w KNNWeights) String() string {
 // with x is at an undefined distance and is used only when fewer than K
 // rows are at a defined one (as scikit-learn does). KNNUniform averages
 // the K values equally, KNNDistance weights them by 1/dist (see
-// KNNWeights). A row at an undefined distance from every candidate
+// KNNWeights; when every weight vanishes because the distances overflow
+// to +Inf, the neighbours count equally). A row at an undefined distance
+// from every candidate
 // gets the column's training mean. Distances use the row as given, before
 // any of its values is filled.
 //
@@ -423,11 +425,7 @@ func nearer(a, b float64) bool {
 // of w (scikit-learn's _get_weights; an undefined distance weighs 0).
 func knnAverage(nb []int, dist, train []float64, stride, j int, w KNNWeights) float64 {
 	if w == KNNUniform {
-		s := 0.0
-		for _, t := range nb {
-			s += train[t*stride+j]
-		}
-		return s / float64(len(nb))
+		return meanOf(nb, train, stride, j)
 	}
 	zero := false
 	for _, t := range nb {
@@ -449,7 +447,35 @@ func knnAverage(nb []int, dist, train []float64, stride, j int, w KNNWeights) fl
 		s += wt * train[t*stride+j]
 		ws += wt
 	}
-	return s / ws
+	if r := s / ws; finite(r) {
+		return r
+	}
+	// Distances that overflowed to +Inf weigh 0 (or sums that overflowed):
+	// the plain mean of the neighbours at a defined distance.
+	var def []int
+	for _, t := range nb {
+		if !math.IsNaN(dist[t]) {
+			def = append(def, t)
+		}
+	}
+	return meanOf(def, train, stride, j)
+}
+
+// meanOf is the mean of column j over the rows nb, without overflow.
+func meanOf(nb []int, train []float64, stride, j int) float64 {
+	s := 0.0
+	for _, t := range nb {
+		s += train[t*stride+j]
+	}
+	n := float64(len(nb))
+	if finite(s) {
+		return s / n
+	}
+	s = 0
+	for _, t := range nb {
+		s += train[t*stride+j] / n
+	}
+	return s
 }
 
 // nanEuclidean is scikit-learn's nan_euclidean distance between two rows:
