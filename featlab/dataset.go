@@ -172,6 +172,11 @@ func (ds *Dataset) Index(name string) (int, error) {
 //
 // A UTF-8 byte-order mark at the start of a column name (Excel's "CSV
 // UTF-8" writes one before the first) is removed (see StripBOM).
+//
+// To count every missing cell instead of stopping at the first, read
+// missing cells as NaN (then impute with transform.Imputer or keep
+// Dataset.CompleteCases), declare categorical columns by name, or read
+// rows without a target, use FromDataFrameWith.
 func FromDataFrame(df dataframe.DataFrame, target string) (*Dataset, error) {
 	return fromDataFrame(df, target, nil)
 }
