@@ -14,6 +14,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/greedy"
 	"github.com/featlab/course/featlab/internal/persisttest"
 	"github.com/featlab/course/featlab/linear"
 	"github.com/featlab/course/featlab/represent"
@@ -304,8 +305,41 @@ func fuzzSeeds(t testing.TB) [][]byte {
 	if err := pipe.Fit(X); err != nil {
 		t.Fatal(err)
 	}
+	Xn := mat.DenseCopyOf(X)
+	Xn.Set(0, 1, math.NaN())
+	Xn.Set(3, 2, math.NaN())
+	imp := &transform.Pipeline{Steps: []featlab.Transformer{&transform.Imputer{Strategy: transform.ImputeKNN, K: 2, Indicator: true},
+		&transform.Dummies{Columns: []int{0}, Unknown: transform.UnknownOther}}}
+	Xr := mat.DenseCopyOf(Xn)
+	for i := 0; i < 30; i++ {
+		Xr.Set(i, 0, float64(i%3))
+	}
+	if err := imp.Fit(Xr); err != nil {
+		t.Fatal(err)
+	}
+	ord := &transform.Ordinal{Unknown: transform.UnknownIgnore}
+	if err := ord.Fit(Xc); err != nil {
+		t.Fatal(err)
+	}
+	sv, err := linear.SparseSVM(X, signs(y), linear.SparseSVMConfig{Lambda: 0.05})
+	if err != nil {
+		t.Fatal(err)
+	}
+	omp, err := greedy.OMPConfig{T: 2, Trace: true}.Fit(X, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dl, err := represent.LearnDictionary(X, represent.DictionaryLearningConfig{K: 3, S: 1, MaxIter: 2, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bow := &represent.BagOfWords{Weighting: represent.Counts}
+	if err := bow.Fit([][]string{{"a", "b"}, {"b", "c"}}); err != nil {
+		t.Fatal(err)
+	}
 	return [][]byte{save(t, fm), save(t, oh), save(t, lg), save(t, pca), save(t, km), save(t, pipe),
-		save(t, featlab.NewSelection("s", []string{"a", "b"}, []int{1}))}
+		save(t, featlab.NewSelection("s", []string{"a", "b"}, []int{1})), save(t, imp), save(t, ord), save(t, sv),
+		save(t, omp), save(t, dl), save(t, bow)}
 }
 
 func signs(y []float64) []float64 {
