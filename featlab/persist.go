@@ -78,6 +78,13 @@ var ErrVersion = errors.New("saved by a newer version")
 // FormatVersion is the version of the envelope Save writes.
 const FormatVersion = 1
 
+// MaxFileBytes is the largest file Load reads (1 GiB): a longer stream
+// (a device, a wrong file) is an error wrapping ErrTooLarge.
+const MaxFileBytes = 1 << 30
+
+// maxFileBytes is MaxFileBytes, lowered by tests.
+var maxFileBytes = MaxFileBytes
+
 // maxSaveDepth bounds the nesting of JSON arrays and objects a file may
 // have (a pipeline of pipelines needs a few levels per step).
 const maxSaveDepth = 200
@@ -310,9 +317,12 @@ func Load(r io.Reader) (any, error) {
 	if r == nil {
 		return nil, Errorf(ErrParam, "load: nil reader")
 	}
-	data, err := io.ReadAll(r)
+	data, err := io.ReadAll(io.LimitReader(r, int64(maxFileBytes)+1))
 	if err != nil {
 		return nil, fmt.Errorf("featlab: load: reading failed after %d bytes: %w: %w", len(data), err, ErrFormat)
+	}
+	if len(data) > maxFileBytes {
+		return nil, Errorf(ErrTooLarge, "load: the file is over %d bytes (MaxFileBytes); not a saved model?", maxFileBytes)
 	}
 	return loadBytes(data)
 }

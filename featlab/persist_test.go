@@ -413,3 +413,21 @@ func FuzzLoadPipeline(f *testing.F) {
 		}
 	})
 }
+
+// endless is a reader that never ends.
+type endless struct{}
+
+func (endless) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = ' '
+	}
+	return len(p), nil
+}
+
+func TestLoadEndlessStream(t *testing.T) {
+	defer featlab.SetMaxFileBytes(1 << 20)()
+	_, err := featlab.Load(endless{})
+	if !errors.Is(err, featlab.ErrTooLarge) {
+		t.Fatalf("an endless stream: %v", err)
+	}
+}
