@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"
@@ -75,4 +77,43 @@ func ExampleSave() {
 	//   "kind_version": 1,
 	// *transform.FittedModel predicts [7.4546 15.8853]
 	// same bits as before saving: true
+}
+
+// A model fitted on a data frame is saved, loaded by another program and
+// applied to new rows given as a frame with the columns in another order
+// and no target column: they are matched by name.
+func ExampleLoadAs() {
+	train := dataframe.New(
+		series.New([]float64{1, 2, 3, 4, 5, 6}, series.Float, "dose"),
+		series.New([]float64{10, 40, 20, 60, 30, 50}, series.Float, "weight"),
+		series.New([]float64{3.1, 6.9, 7.2, 11.8, 11.1, 14.9}, series.Float, "response"),
+	)
+	model := transform.Model{
+		Steps:   []featlab.Transformer{&transform.Standardize{}},
+		Learner: linear.RidgeConfig{Lambda: 0.01, Intercept: true},
+	}
+	fitted, err := model.FitFrame(train, "response")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	var file bytes.Buffer // a file, a database column, an HTTP body
+	if err := featlab.Save(&file, fitted); err != nil {
+		fmt.Println(err)
+		return
+	}
+
+	loaded, err := featlab.LoadAs[*transform.FittedModel](&file)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	newRows := dataframe.New(
+		series.New([]float64{35, 45}, series.Float, "weight"),
+		series.New([]float64{2.5, 7}, series.Float, "dose"),
+	)
+	pred, err := loaded.PredictFrame(newRows)
+	fmt.Printf("features %v, predictions %.4f, %v\n", loaded.Features, pred, err)
+	// Output:
+	// features [dose weight], predictions [7.4751 15.8401], <nil>
 }
