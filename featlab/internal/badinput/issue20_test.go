@@ -100,7 +100,7 @@ func issue20Entries() []*entry {
 			}
 			return sensing.SoftImpute(o, c)
 		}, sensing.SoftImputeConfig{NLambda: 3}, as("sensing.SoftImpute"), strictOnly),
-		custom("sensing.ObserveEntries (issue 20 rules)", "params", nil, issue20Cases),
+		custom("sensing.ObserveEntries", "params", nil, issue20Cases),
 	}
 }
 

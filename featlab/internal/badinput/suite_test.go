@@ -298,6 +298,10 @@ func digestInto(h writer, v reflect.Value, depth int, seen map[uintptr]bool) {
 			seen[v.Pointer()] = true
 		}
 		if m, ok := v.Interface().(mat.Matrix); ok {
+			if featlab.IsNil(m) {
+				w("nil;")
+				return
+			}
 			if d, ok := m.(*mat.Dense); ok && d.IsEmpty() {
 				w("empty;")
 				return
