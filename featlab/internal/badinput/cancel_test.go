@@ -152,6 +152,7 @@ var heavySizes = map[string][2]int{
 	// [X | I] is m x (d + m): keep m small.
 	"sensing.BasisPursuit": {400, 400},
 	"sensing.L0":           {60, 40},
+	"sensing.IHT":          {40000, 400},
 }
 
 // TestCancelLatency cancels every Context entry point mid-run.

@@ -68,6 +68,9 @@ func exemptMethod(id string) string {
 // known are failures the suite found that are not fixed yet, by key
 // (entry / check / input), with the reason and who owns the fix.
 var known = map[string]string{
+	"represent.BagOfWords.Transform / size parameter / 200,000 documents over 8,000 words":                           "a dense documents x vocabulary matrix with no CheckCells (issue 20); owner represent",
+	"sensing.RIP / size parameter / MaxSubsets 2^40 >= C(200, 6) supports":                                           "allocates every support before enumerating (issue 20); owner sensing",
+	"sensing.SVT / size parameter / one observed entry of 4 x 4, defaults":                                           "default step 19.2 diverges: Inf residuals with a nil error (issue 20); owner sensing",
 	"filter.PercentileSelector / selection at extreme scale / X x 1e+150":                                            "selection changes with the scale of X (issue 20: scale internally or ErrNotFinite); owner filter",
 	"filter.PercentileSelector / selection at extreme scale / X x 1e+300":                                            "selection changes with the scale of X (issue 20: scale internally or ErrNotFinite); owner filter",
 	"search.Select (Forward x a user *Evaluator with Accept) / callback panics / Criterion panics, Workers 1":        "a user callback panics through (issue 20); owner search",

@@ -72,6 +72,11 @@ func observed(X mat.Matrix) (*sensing.Observations, error) {
 	return sensing.ObserveEntries(r, c, I, J, V)
 }
 
+func twoFolds() []validate.Fold {
+	f, _ := validate.KFoldUnshuffled(8, 2)
+	return f
+}
+
 func issue20Entries() []*entry {
 	X, y := good()
 	return []*entry{
@@ -100,6 +105,10 @@ func issue20Entries() []*entry {
 			}
 			return sensing.SoftImpute(o, c)
 		}, sensing.SoftImputeConfig{NLambda: 3}, as("sensing.SoftImpute"), strictOnly),
+		// Learner and Metric through the generic callback check.
+		xy("validate.CrossValidate (Learner and Metric of the config)", func(X mat.Matrix, y []float64, c validate.CVConfig) (*validate.CVResult, error) {
+			return validate.CrossValidate(X, y, c)
+		}, validate.CVConfig{Learner: linear.LeastSquaresConfig{Intercept: true}, Folds: twoFolds(), Metric: validate.MSE}, as("validate.CrossValidate"), strictOnly),
 		custom("sensing.ObserveEntries", "params", nil, issue20Cases),
 	}
 }

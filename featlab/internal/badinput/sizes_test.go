@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"reflect"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -18,6 +19,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/represent"
 	"github.com/featlab/course/featlab/sensing"
 )
 
@@ -59,7 +61,41 @@ var sizeCalls = map[string]func() (any, error){
 		}
 		return sensing.RIP(A, 6, sensing.RIPConfig{MaxSubsets: hugeSize})
 	},
+	"sensing.RIP / MaxSubsets 2^40 >= C(200, 6) supports": func() (any, error) {
+		A, err := sensing.Gaussian(20, 200, 1)
+		if err != nil {
+			return nil, err
+		}
+		return sensing.RIP(A, 6, sensing.RIPConfig{MaxSubsets: 1 << 40})
+	},
+	"represent.BagOfWords.Transform / 200,000 documents over 8,000 words": func() (any, error) {
+		train := make([][]string, 8000)
+		for i := range train {
+			train[i] = []string{"w" + strconv.Itoa(i)}
+		}
+		b := &represent.BagOfWords{}
+		if err := b.Fit(train); err != nil {
+			return nil, err
+		}
+		docs := make([][]string, 200000)
+		for i := range docs {
+			docs[i] = train[i%8000]
+		}
+		return b.Transform(docs)
+	},
 	"sensing.Gaussian / 2^14 x 2^14": func() (any, error) { return sensing.Gaussian(1<<14, 1<<14, 1) },
+}
+
+// boundedCalls must return within the child's deadline and memory, with
+// any outcome a sentinel allows (a hang or a blow-up is the defect).
+var boundedCalls = map[string]func() (any, error){
+	"sensing.SVT / one observed entry of 4 x 4, defaults": func() (any, error) {
+		one, err := sensing.ObserveEntries(4, 4, []int{1}, []int{2}, []float64{3})
+		if err != nil {
+			return nil, err
+		}
+		return sensing.SVT(one, sensing.SVTConfig{AllowEmpty: true})
+	},
 }
 
 // sizePaths lists the size fields of a config value (paths of field
@@ -100,6 +136,7 @@ func sizePaths(v reflect.Value, prefix []string, depth int) [][]string {
 type sizeCase struct {
 	entry, input string
 	run          func() (any, error)
+	anyOutcome   bool // boundedCalls: only a hang, a blow-up or a panic fails
 }
 
 func sizeCases(entries []*entry) []sizeCase {
@@ -120,12 +157,16 @@ func sizeCases(entries []*entry) []sizeCase {
 				return e.xy(X, y, func(c reflect.Value) {
 					setAt(c.Elem(), path, func(f reflect.Value) { f.SetInt(hugeSize) })
 				})
-			}})
+			}, false})
 		}
 	}
 	for _, k := range sortedKeys(sizeCalls) {
 		id, in, _ := strings.Cut(k, " / ")
-		out = append(out, sizeCase{id, in, sizeCalls[k]})
+		out = append(out, sizeCase{id, in, sizeCalls[k], false})
+	}
+	for _, k := range sortedKeys(boundedCalls) {
+		id, in, _ := strings.Cut(k, " / ")
+		out = append(out, sizeCase{id, in, boundedCalls[k], true})
 	}
 	return out
 }
@@ -141,6 +182,8 @@ type sizeOutcome struct {
 	panicked string
 	alloc    uint64
 	stopped  bool // the monitor stopped it over sizeBudget
+	// nonFinite names a NaN or infinity in a result returned with no error.
+	nonFinite string
 }
 
 // runSizeCase runs c with the allocation monitor (in the child).
@@ -150,9 +193,13 @@ func runSizeCase(c sizeCase) sizeOutcome {
 	base := ms.TotalAlloc
 	done := make(chan sizeOutcome, 1)
 	go func() {
-		_, err, p := call(c.run)
+		r, err, p := call(c.run)
 		runtime.ReadMemStats(&ms)
-		done <- sizeOutcome{err: err, panicked: p, alloc: ms.TotalAlloc - base}
+		o := sizeOutcome{err: err, panicked: p, alloc: ms.TotalAlloc - base}
+		if q, ok := finiteResult(r, false); err == nil && p == "" && !ok {
+			o.nonFinite = q
+		}
+		done <- o
 	}()
 	tick := time.NewTicker(2 * time.Millisecond)
 	defer tick.Stop()
@@ -197,6 +244,8 @@ func TestSizeChild(t *testing.T) {
 			msg = "panic: " + o.panicked
 		case o.err != nil:
 			msg = o.err.Error()
+		case o.nonFinite != "":
+			msg = "non-finite: " + o.nonFinite
 		}
 		fmt.Printf("\nSIZE-OUTCOME\t%s\t%d\t%s\n", kind, o.alloc, strings.ReplaceAll(msg, "\n", " "))
 		os.Exit(0) // before any other test or the race detector's report
@@ -277,7 +326,12 @@ func checkSizes(entries []*entry) []failure {
 				f = &failure{c.entry, "size parameter", c.input, fmt.Sprintf("allocated more than %d MB before any refusal (stopped)", sizeBudget>>20)}
 			case strings.HasPrefix(msg, "panic: "):
 				f = &failure{c.entry, "size parameter", c.input, "panicked: " + msg[7:]}
-			case kind == "none" && msg == "" && alloc > sizeBudget/4:
+			case strings.HasPrefix(msg, "non-finite: "):
+				f = &failure{c.entry, "size parameter", c.input, "no error, but a " + msg}
+			case c.anyOutcome && kind == "none" && msg != "":
+				f = &failure{c.entry, "size parameter", c.input, fmt.Sprintf("error %q wraps no sentinel", msg)}
+			case c.anyOutcome:
+			case kind == "none" && msg == "" && alloc > sizeBudget/4 && !c.anyOutcome:
 				f = &failure{c.entry, "size parameter", c.input, fmt.Sprintf("accepted after allocating %.1f MB", mb)}
 			case kind == "none" && msg == "":
 				sizeAccepted.Add(1) // unused by the variant, or bounded by the data: no memory at stake
