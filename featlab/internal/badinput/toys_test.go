@@ -3,6 +3,7 @@ package badinput
 import (
 	"context"
 	"math"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -94,6 +95,7 @@ func (t *racyToy) Reverse(x []float64) []float64 {
 	for i := range x {
 		t.buf[len(x)-1-i] = x[i]
 	}
+	runtime.Gosched() // let another goroutine overwrite the scratch
 	out := make([]float64, len(x))
 	for i := range out {
 		for k := 0; k < 50; k++ {
