@@ -3,6 +3,7 @@ package badinput
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"sort"
@@ -24,10 +25,42 @@ import (
 // not gate CI: FEATLAB_CANCEL=1 go test -run TestCancelLatency -v
 // ./featlab/internal/badinput/ (make cancel-latency). Every Context entry
 // point runs on an input that takes several seconds, is cancelled after
-// cancelAfter, and must return within one second with an error wrapping
+// each of cancelPoints, and must return within one second with an error wrapping
 // context.Canceled; each entry's latency is printed.
 
-const cancelAfter = 300 * time.Millisecond
+// cancelPoints are when each call is cancelled: early (a set-up phase, such
+// as a power iteration for a step size) and mid-run.
+var cancelPoints = []time.Duration{50 * time.Millisecond, 300 * time.Millisecond}
+
+// measureCancel runs f, cancels it after the given time and returns the
+// latency of its return and its error; early > 0 when it finished before
+// the cancel, stuck when it still ran 60 s after it.
+func measureCancel(f func(context.Context) (any, error), after time.Duration) (lat time.Duration, err error, early time.Duration, stuck bool) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan error, 1)
+	start := time.Now()
+	go func() {
+		_, err, p := call(func() (any, error) { return f(ctx) })
+		if p != "" {
+			err = errors.New("panicked: " + p)
+		}
+		done <- err
+	}()
+	select {
+	case <-done:
+		return 0, nil, time.Since(start), false
+	case <-time.After(after):
+	}
+	cancelled := time.Now()
+	cancel()
+	select {
+	case err = <-done:
+		return time.Since(cancelled), err, 0, false
+	case <-time.After(60 * time.Second):
+		return time.Since(cancelled), nil, 0, true
+	}
+}
 
 // heavyXY is a regression problem of m rows and d columns (labels 0/1 for
 // classifiers) that keeps an (X, y) entry busy for seconds.
@@ -153,6 +186,13 @@ var heavySizes = map[string][2]int{
 	"sensing.BasisPursuit": {400, 400},
 	"sensing.L0":           {60, 40},
 	"sensing.IHT":          {40000, 400},
+	// converge fast on the default size
+	"linear.Lasso":           {100000, 300},
+	"linear.LassoPath":       {100000, 300},
+	"linear.SGDLeastSquares": {100000, 300},
+	"represent.SparseEncode": {400000, 64},
+	"stability.LassoPath":    {60000, 300},
+	"stability.Select":       {60000, 300},
 }
 
 // TestCancelLatency cancels every Context entry point mid-run.
@@ -212,51 +252,34 @@ func TestCancelLatency(t *testing.T) {
 		}
 		toy := strings.HasPrefix(r.id, "toy")
 		f := r.prep()
-		ctx, cancel := context.WithCancel(context.Background())
-		done := make(chan error, 1)
-		start := time.Now()
-		var cancelled time.Time
-		go func() {
-			_, err, p := call(func() (any, error) { return f(ctx) })
-			if p != "" {
-				err = errors.New("panicked: " + p)
+		for _, after := range cancelPoints {
+			lat, err, early, stuck := measureCancel(f, after)
+			at := fmt.Sprintf("%s (cancel at %v)", r.id, after)
+			if early > 0 {
+				t.Logf("%-55s finished in %v before the cancel: input too small to measure", at, early.Round(time.Millisecond))
+				continue
 			}
-			done <- err
-		}()
-		var err error
-		select {
-		case err = <-done:
-			t.Logf("%-45s finished in %v before the cancel: input too small to measure", r.id, time.Since(start).Round(time.Millisecond))
-			cancel()
-			continue
-		case <-time.After(cancelAfter):
-			cancelled = time.Now()
-			cancel()
+			status := "ok"
+			switch {
+			case stuck && toy, lat > time.Second && toy:
+				status = "SLOW (the toy: caught)"
+			case toy:
+				t.Errorf("the toy that ignores its context returned %v after the cancel: the check is broken", lat)
+			case stuck:
+				status = "SLOW"
+				t.Errorf("%s still running 60 s after the cancel", at)
+			case lat > time.Second:
+				status = "SLOW"
+				t.Errorf("%s returned %v after its context was cancelled (limit 1 s)", at, lat.Round(time.Millisecond))
+			case err == nil:
+				status = "no error"
+				t.Errorf("%s: cancelled, returned no error", at)
+			case !errors.Is(err, context.Canceled):
+				status = "wrong error"
+				t.Errorf("%s: cancelled, error %q does not wrap context.Canceled", at, err)
+			}
+			t.Logf("%-55s cancel latency %8v  %s", at, lat.Round(time.Millisecond), status)
 		}
-		select {
-		case err = <-done:
-		case <-time.After(60 * time.Second):
-			t.Errorf("%-45s still running 60 s after the cancel", r.id)
-			continue
-		}
-		lat := time.Since(cancelled)
-		status := "ok"
-		switch {
-		case lat > time.Second && toy:
-			status = "SLOW (the toy: caught)"
-		case toy:
-			t.Errorf("the toy that ignores its context returned %v after the cancel: the check is broken", lat)
-		case lat > time.Second:
-			status = "SLOW"
-			t.Errorf("%s returned %v after its context was cancelled (limit 1 s)", r.id, lat.Round(time.Millisecond))
-		case err == nil:
-			status = "no error"
-			t.Errorf("%s: cancelled, returned no error", r.id)
-		case !errors.Is(err, context.Canceled):
-			status = "wrong error"
-			t.Errorf("%s: cancelled, error %q does not wrap context.Canceled", r.id, err)
-		}
-		t.Logf("%-45s cancel latency %8v  %s", r.id, lat.Round(time.Millisecond), status)
 	}
 	_ = featlab.ErrPanic
 }
