@@ -114,11 +114,17 @@ def perms(m, repeats, random_state):
     rs = check_random_state(random_state)
     seed = rs.randint(np.iinfo(np.int32).max + 1)
     rs2 = check_random_state(seed)
+    # sklearn shuffles an index array in place and applies it to the
+    # already-permuted column (X_permuted[:, j] = X_permuted[idx, j]), so
+    # repeat r permutes the original column by the composition
+    # eff_r = eff_{r-1}[idx_r]; eff_r is what is exported.
     idx = np.arange(m)
+    eff = np.arange(m)
     ps = []
     for _ in range(repeats):
         rs2.shuffle(idx)
-        ps.append(idx.copy())
+        eff = eff[idx]
+        ps.append(eff.copy())
     return ps
 
 
