@@ -9,6 +9,7 @@ import (
 
 	"github.com/featlab/course/featlab"
 	"github.com/featlab/course/featlab/internal/matx"
+	"github.com/featlab/course/featlab/internal/par"
 )
 
 // MRMRScore names the statistic mRMR uses for relevance or redundancy.
@@ -203,8 +204,8 @@ func MRMRContext(ctx context.Context, X mat.Matrix, y []float64, cfg MRMRConfig)
 			}
 		}
 		if cfg.Progress != nil {
-			if err := callProgress(cfg.Progress, step+1, k); err != nil {
-				return res, err
+			if err := par.Report(cfg.Progress, step+1, k); err != nil {
+				return res, featlab.Wrap(err, "mrmr")
 			}
 		}
 	}
@@ -275,16 +276,4 @@ func (r *MRMRResult) Selection() *featlab.Selection {
 		s.History = append(s.History, featlab.Step{Action: "add", Feature: st.Feature, Name: r.names[st.Feature], Score: st.Score, Subset: append([]int(nil), r.Order[:t+1]...)})
 	}
 	return s
-}
-
-// callProgress calls p(done, total), turning a panic into an error
-// wrapping featlab.ErrPanic.
-func callProgress(p featlab.Progress, done, total int) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = featlab.Errorf(featlab.ErrPanic, "mrmr: progress callback panicked: %v", r)
-		}
-	}()
-	p(done, total)
-	return nil
 }

@@ -132,7 +132,7 @@ func PermutationContext(ctx context.Context, X mat.Matrix, y []float64, cfg Perm
 	}
 	base := mat.DenseCopyOf(X)
 	var baseline float64
-	if err := protect(func() error { var e error; baseline, e = score(base); return e }); err != nil {
+	if err := par.Call(-1, func() error { var e error; baseline, e = score(base); return e }); err != nil {
 		return nil, featlab.Wrap(err, "importance: Permutation baseline")
 	}
 	w := par.Workers(cfg.Workers, d)
@@ -211,16 +211,6 @@ func PermutationContext(ctx context.Context, X mat.Matrix, y []float64, cfg Perm
 		res.names = append([]string(nil), res.names...)
 	}
 	return res, nil
-}
-
-// protect runs f, turning a panic into an error wrapping featlab.ErrPanic.
-func protect(f func() error) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = featlab.Errorf(featlab.ErrPanic, "user code panicked: %v", r)
-		}
-	}()
-	return f()
 }
 
 func checkPerm(p []int, m int) error {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/featlab/course/featlab"
 	"github.com/featlab/course/featlab/internal/matx"
+	"github.com/featlab/course/featlab/internal/par"
 )
 
 // RFEConfig configures RFE. Learner is required; every other field's zero
@@ -196,8 +197,8 @@ func (e *eliminator) run(ctx context.Context, X *mat.Dense, y []float64, onFit f
 		}
 		done++
 		if e.progress != nil {
-			if err := callProgress(e.progress, done, total); err != nil {
-				return nil, nil, err
+			if err := par.Report(e.progress, done, total); err != nil {
+				return nil, nil, featlab.Wrap(err, "importance")
 			}
 		}
 		return p, imp, nil
@@ -256,12 +257,11 @@ func (e *eliminator) run(ctx context.Context, X *mat.Dense, y []float64, onFit f
 // fitSafe fits the learner, turning a panic or a nil predictor into an
 // error.
 func fitSafe(l featlab.Learner, X mat.Matrix, y []float64) (p featlab.Predictor, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			p, err = nil, featlab.Errorf(featlab.ErrPanic, "importance: the Learner panicked: %v", r)
-		}
-	}()
-	p, err = l.Fit(X, y)
+	err = par.Call(0, func() error {
+		var e error
+		p, e = l.Fit(X, y)
+		return e
+	})
 	if err == nil && featlab.IsNilValue(p) {
 		return nil, featlab.Errorf(featlab.ErrParam, "importance: the Learner returned a nil Predictor and no error")
 	}
@@ -271,23 +271,12 @@ func fitSafe(l featlab.Learner, X mat.Matrix, y []float64) (p featlab.Predictor,
 // importancesSafe is importances with a panicking getter turned into an
 // error.
 func importancesSafe(get, def Getter, p featlab.Predictor, d int) (imp []float64, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			imp, err = nil, featlab.Errorf(featlab.ErrPanic, "importance: the importance getter panicked: %v", r)
-		}
-	}()
-	return importances(get, def, p, d)
-}
-
-// callProgress calls a progress callback, turning a panic into an error.
-func callProgress(p featlab.Progress, done, total int) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = featlab.Errorf(featlab.ErrPanic, "importance: progress callback panicked: %v", r)
-		}
-	}()
-	p(done, total)
-	return nil
+	err = par.Call(0, func() error {
+		var e error
+		imp, e = importances(get, def, p, d)
+		return e
+	})
+	return imp, err
 }
 
 // Select makes RFEConfig a featlab.Selector: RFE(X, y, cfg).Selection().

@@ -207,8 +207,8 @@ func RFECVContext(ctx context.Context, X mat.Matrix, y []float64, cfg RFECVConfi
 	}
 	res.RFEResult = rfe
 	if cfg.Progress != nil {
-		if err := callProgress(cfg.Progress, len(folds)+1, len(folds)+1); err != nil {
-			return nil, err
+		if err := par.Report(cfg.Progress, len(folds)+1, len(folds)+1); err != nil {
+			return nil, featlab.Wrap(err, "importance: RFECV")
 		}
 	}
 	return res, nil

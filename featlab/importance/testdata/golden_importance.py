@@ -30,6 +30,8 @@ k = 3) on noise-free values scaled by their standard deviation, as
 featlab's MutualInfo with NoJitter.
 """
 import json
+from functools import reduce
+from operator import add
 import os
 import sys
 
@@ -49,13 +51,10 @@ DATA = os.path.join(HERE, "..", "..", "..", "datasets")
 
 
 def load(name, target):
-    with open(os.path.join(DATA, name + ".csv")) as f:
-        header = f.readline().strip().split(",")
-        rows = [line.strip().split(",") for line in f if line.strip()]
-    t = header.index(target)
-    X = np.array([[float(v) for k, v in enumerate(r) if k != t] for r in rows])
-    y = np.array([float(r[t]) for r in rows])
-    return X, y
+    """X and y of datasets/<name>.csv, the target being the column target."""
+    a = np.genfromtxt(os.path.join(DATA, name + ".csv"), delimiter=",", names=True)
+    cols = [c for c in a.dtype.names if c != target]
+    return np.column_stack([a[c] for c in cols]).astype(float), a[target].astype(float)
 
 
 def standardize(X):
@@ -162,17 +161,12 @@ out["perm"].append({"data": "diabetes", "rows_from": 300, "metric": "neg_mse", "
 
 # mRMR reference (Peng, Long and Ding 2005, eqs. 6-9).
 def scaled(v):
-    """v / std(v), summed sequentially as featlab's MutualInfo does."""
+    """v / std(v), the sums taken left to right as featlab's MutualInfo
+    takes them (so that tied values scale identically)."""
     v = np.asarray(v, dtype=float)
-    t = 0.0
-    for x in v:
-        t += x
-    mean = t / len(v)
-    q = 0.0
-    for x in v:
-        q += (x - mean) * (x - mean)
-    s = np.sqrt(q / len(v))
-    return v / s if s > 0 else v.copy()
+    mean = reduce(add, v.tolist(), 0.0) / len(v)
+    sd = np.sqrt(reduce(add, [(x - mean) * (x - mean) for x in v.tolist()], 0.0) / len(v))
+    return v / sd if sd > 0 else v.copy()
 
 
 def mrmr(X, y, k, relevance, redundancy, form, discrete):
