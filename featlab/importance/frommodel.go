@@ -23,10 +23,10 @@ type FromModelConfig struct {
 	// nil: AbsCoef, |w_j|, scikit-learn's SelectFromModel).
 	Importance Getter
 	// Threshold keeps the features whose importance is at least it:
-	// "mean", "median", a scale of either ("1.25*mean", "0.5 * median")
-	// or a number ("1e-5"). Default "": "mean", or no threshold when
-	// MaxFeatures is set (scikit-learn's rules; its special default of
-	// 1e-5 for l1-penalised models is not applied: ask for it).
+	// "mean", "median", a scale of either ("1.25*mean", "0.5 * median"),
+	// a number ("1e-5"), or "-inf" for none (to select by MaxFeatures
+	// alone). Default "": "mean", as scikit-learn (whose special default
+	// of 1e-5 for l1-penalised models is not applied: ask for it).
 	Threshold string
 	// MaxFeatures, when > 0, keeps at most that many features: the ones
 	// with the largest importances (ties to the lower index) that also
@@ -55,7 +55,7 @@ type FromModelResult struct {
 //	{ j among the MaxFeatures largest a_j : a_j >= t }
 //
 // with t from Threshold: mean(a), median(a) (the average of the two
-// middle values for even d), s*mean(a), s*median(a), or a number.
+// middle values for even d), s*mean(a), s*median(a), a number, or -Inf.
 func FromModel(X mat.Matrix, y []float64, cfg FromModelConfig) (*FromModelResult, error) {
 	if cfg.Learner == nil || featlab.IsNilValue(cfg.Learner) {
 		return nil, featlab.Errorf(featlab.ErrParam, "importance: FromModelConfig needs a Learner")
@@ -111,9 +111,9 @@ func SelectImportances(importances []float64, cfg FromModelConfig) (*FromModelRe
 	rule := cfg.Threshold
 	var t float64
 	switch {
-	case cfg.Threshold == "" && cfg.MaxFeatures > 0:
-		t, rule = math.Inf(-1), "none"
-	case ref == "mean" || (cfg.Threshold == ""):
+	case ref == "none":
+		t = math.Inf(-1)
+	case ref == "mean":
 		t = scale * mean(importances)
 		if rule == "" {
 			rule = "mean"
@@ -160,7 +160,7 @@ func SelectImportances(importances []float64, cfg FromModelConfig) (*FromModelRe
 // for a reference, (value, "") for a number.
 func parseThreshold(s string) (float64, string, error) {
 	bad := func() (float64, string, error) {
-		return 0, "", featlab.Errorf(featlab.ErrParam, "importance: Threshold %q: want \"mean\", \"median\", \"<scale>*mean\", \"<scale>*median\" or a number", s)
+		return 0, "", featlab.Errorf(featlab.ErrParam, "importance: Threshold %q: want \"mean\", \"median\", \"<scale>*mean\", \"<scale>*median\", a number or \"-inf\"", s)
 	}
 	s = strings.TrimSpace(s)
 	if s == "" {
@@ -179,6 +179,9 @@ func parseThreshold(s string) (float64, string, error) {
 	}
 	if ref == "mean" || ref == "median" {
 		return scale, ref, nil
+	}
+	if ref == "-inf" {
+		return 0, "none", nil
 	}
 	v, err := strconv.ParseFloat(s, 64)
 	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {

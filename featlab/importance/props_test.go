@@ -167,7 +167,8 @@ func TestFromModelRules(t *testing.T) {
 		{"median", 0, []int{0, 2, 3}},
 		{"0.5*mean", 0, []int{0, 1, 2, 3}},
 		{"3", 0, []int{0, 2}},
-		{"", 2, []int{0, 2}},
+		{"-inf", 2, []int{0, 2}},
+		{"", 4, []int{0, 2, 3}},
 		{"mean", 1, []int{0}},
 	} {
 		r, err := SelectImportances(imp, FromModelConfig{Threshold: c.thr, MaxFeatures: c.max})
