@@ -74,7 +74,11 @@ func FromModel(X mat.Matrix, y []float64, cfg FromModelConfig) (*FromModelResult
 	if err != nil {
 		return nil, featlab.Wrap(err, "importance: FromModel")
 	}
-	imp, err := importancesSafe(cfg.Importance, AbsCoef, p, d)
+	all := make([]int, d)
+	for j := range all {
+		all[j] = j
+	}
+	imp, err := importancesSafe(cfg.Importance, AbsCoef, p, all)
 	if err != nil {
 		return nil, featlab.Wrap(err, "importance: FromModel")
 	}

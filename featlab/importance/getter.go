@@ -3,15 +3,21 @@ package importance
 import (
 	"math"
 	"reflect"
+	"slices"
+
+	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/matx"
 )
 
-// Getter returns one importance per feature of the data a predictor was
-// fitted on (larger is more important). AbsCoef and SquaredCoef read a
-// linear model's coefficients; any function of the fitted predictor (and
-// of whatever it closes over) will do.
-type Getter func(p featlab.Predictor) ([]float64, error)
+// Getter returns one importance per column of the data a predictor was
+// fitted on (larger is more important); features are those columns'
+// indices in the caller's X (RFE fits on a subset of them). AbsCoef and
+// SquaredCoef read a linear model's coefficients; PermutationGetter
+// measures permutation importance on held-out data; any function of the
+// fitted predictor (and of whatever it closes over) will do.
+type Getter func(p featlab.Predictor, features []int) ([]float64, error)
 
 // Coefficienter is implemented by fitted models that expose their
 // coefficients as one vector per output (one for a binary or a regression
@@ -56,7 +62,7 @@ func coefRows(p featlab.Predictor) ([][]float64, error) {
 // AbsCoef is the Getter of scikit-learn's SelectFromModel: |w_j| for a
 // single coefficient vector, and the l1 norm sum_k |w_kj| over the vectors
 // of a multiclass model.
-func AbsCoef(p featlab.Predictor) ([]float64, error) {
+func AbsCoef(p featlab.Predictor, _ []int) ([]float64, error) {
 	rows, err := coefRows(p)
 	if err != nil {
 		return nil, err
@@ -67,7 +73,7 @@ func AbsCoef(p featlab.Predictor) ([]float64, error) {
 // SquaredCoef is the Getter of scikit-learn's RFE: w_j^2 for a single
 // coefficient vector, and sum_k w_kj^2 over the vectors of a multiclass
 // model. For one vector it ranks features exactly as AbsCoef does.
-func SquaredCoef(p featlab.Predictor) ([]float64, error) {
+func SquaredCoef(p featlab.Predictor, _ []int) ([]float64, error) {
 	rows, err := coefRows(p)
 	if err != nil {
 		return nil, err
@@ -93,11 +99,12 @@ func reduceRows(rows [][]float64, f func(float64) float64) ([]float64, error) {
 
 // importances calls get (SquaredCoef when nil) and checks that it gives d
 // finite values.
-func importances(get Getter, def Getter, p featlab.Predictor, d int) ([]float64, error) {
+func importances(get Getter, def Getter, p featlab.Predictor, features []int) ([]float64, error) {
+	d := len(features)
 	if get == nil {
 		get = def
 	}
-	imp, err := get(p)
+	imp, err := get(p, features)
 	if err != nil {
 		return nil, err
 	}
@@ -110,4 +117,29 @@ func importances(get Getter, def Getter, p featlab.Predictor, d int) ([]float64,
 		}
 	}
 	return imp, nil
+}
+
+// PermutationGetter returns a Getter that measures the permutation
+// importance (Permutation with cfg, Predictor set to the fitted model) of
+// each feature on the held-out data X, y, and returns the means: RFE with
+// held-out permutation importance instead of coefficients. X must have
+// the columns of the data the selection runs on; the getter uses the
+// columns the model was fitted on. Inside RFECV the same held-out rows
+// serve every fold: keep them out of the cross-validated data.
+func PermutationGetter(X mat.Matrix, y []float64, cfg PermutationConfig) Getter {
+	return func(p featlab.Predictor, features []int) ([]float64, error) {
+		if featlab.IsNil(X) {
+			return nil, featlab.Errorf(featlab.ErrEmpty, "importance: PermutationGetter: nil matrix")
+		}
+		if _, d := X.Dims(); len(features) > 0 && slices.Max(features) >= d {
+			return nil, featlab.Errorf(featlab.ErrShape, "importance: PermutationGetter: the held-out X has %d columns, the model uses feature %d", d, slices.Max(features))
+		}
+		c := cfg
+		c.Predictor, c.Names = p, nil
+		r, err := Permutation(matx.Cols(X, features), y, c)
+		if err != nil {
+			return nil, err
+		}
+		return r.Mean, nil
+	}
 }

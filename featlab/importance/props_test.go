@@ -63,7 +63,7 @@ func TestRFEStepsAndRanking(t *testing.T) {
 func TestRFECustomImportanceAndSelector(t *testing.T) {
 	X, y := planted(150, 6, 2)
 	// Importance: minus the index, so the highest indices survive.
-	get := func(p featlab.Predictor) ([]float64, error) {
+	get := func(p featlab.Predictor, _ []int) ([]float64, error) {
 		w := p.(*linear.RidgeResult).Coef
 		out := make([]float64, len(w))
 		for j := range out {
@@ -232,5 +232,25 @@ func TestPermutationSeededAndUnused(t *testing.T) {
 	}
 	if _, err := Permutation(X, y, PermutationConfig{Predictor: model, Metric: validate.MSE, Permutations: [][]int{{0, 0, 1}}}); err == nil {
 		t.Error("bad permutation accepted")
+	}
+}
+
+// TestRFEWithHeldOutPermutation: RFE driven by permutation importance on
+// held-out rows (scikit-learn issue #32201) finds the planted features.
+func TestRFEWithHeldOutPermutation(t *testing.T) {
+	X, y := planted(300, 8, 7)
+	Xfit, yfit := mat.DenseCopyOf(X.Slice(0, 200, 0, 8)), y[:200]
+	Xval, yval := mat.DenseCopyOf(X.Slice(200, 300, 0, 8)), y[200:]
+	get := PermutationGetter(Xval, yval, PermutationConfig{Metric: validate.MSE, LowerIsBetter: true, Repeats: 3, Seed: 1})
+	r, err := RFE(Xfit, yfit, RFEConfig{Learner: ridge, NFeatures: 3, Step: 2, Importance: get})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(r.Support, []int{0, 1, 2}) {
+		t.Errorf("support %v", r.Support)
+	}
+	bad := PermutationGetter(mat.NewDense(5, 2, nil), make([]float64, 5), PermutationConfig{Metric: validate.MSE})
+	if _, err := RFE(Xfit, yfit, RFEConfig{Learner: ridge, Importance: bad}); !errors.Is(err, featlab.ErrShape) {
+		t.Errorf("narrow held-out X: %v", err)
 	}
 }

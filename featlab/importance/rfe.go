@@ -186,7 +186,7 @@ func (e *eliminator) run(ctx context.Context, X *mat.Dense, y []float64, onFit f
 		if err != nil {
 			return nil, nil, featlab.Wrap(err, "importance: fit on %d features", len(alive))
 		}
-		imp, err := importancesSafe(e.get, SquaredCoef, p, len(alive))
+		imp, err := importancesSafe(e.get, SquaredCoef, p, alive)
 		if err != nil {
 			return nil, nil, featlab.Wrap(err, "importance: fit on %d features", len(alive))
 		}
@@ -270,10 +270,10 @@ func fitSafe(l featlab.Learner, X mat.Matrix, y []float64) (p featlab.Predictor,
 
 // importancesSafe is importances with a panicking getter turned into an
 // error.
-func importancesSafe(get, def Getter, p featlab.Predictor, d int) (imp []float64, err error) {
+func importancesSafe(get, def Getter, p featlab.Predictor, features []int) (imp []float64, err error) {
 	err = par.Call(0, func() error {
 		var e error
-		imp, e = importances(get, def, p, d)
+		imp, e = importances(get, def, p, features)
 		return e
 	})
 	return imp, err

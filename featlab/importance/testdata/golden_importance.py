@@ -105,7 +105,7 @@ out["sfm"] = []
 for thr, mf in [("mean", None), ("median", None), ("1.25*mean", None), ("0.5*median", None), (0.8, None), (None, 10), ("mean", 5), (-np.inf, 8)]:
     s = SelectFromModel(lr(), threshold=thr, max_features=mf).fit(Xb, yb)
     out["sfm"].append({"threshold": "" if thr is None else str(thr), "max": 0 if mf is None else mf,
-                       "value": float(s.threshold_), "support": ints(np.flatnonzero(s.get_support()))})
+                       "value": float(s.threshold_) if np.isfinite(s.threshold_) else None, "support": ints(np.flatnonzero(s.get_support()))})
 
 
 # Permutation importance with the permutations exported.

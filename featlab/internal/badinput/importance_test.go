@@ -41,7 +41,7 @@ func importanceEntries() []*entry {
 		xyCtx("importance.Permutation", importance.Permutation, importance.PermutationContext,
 			importance.PermutationConfig{Predictor: rowSums, Metric: validate.MSE, LowerIsBetter: true, Repeats: 3},
 			alsoCovers("importance.PermutationResult.Selection")),
-		custom("importance.SelectImportances", "params", []string{"importance.AbsCoef", "importance.SquaredCoef"}, importanceParams),
+		custom("importance.SelectImportances", "params", []string{"importance.AbsCoef", "importance.SquaredCoef", "importance.PermutationGetter"}, importanceParams),
 		xyCtx("filter.MRMR", filter.MRMR, filter.MRMRContext, filter.MRMRConfig{Relevance: filter.MRMRF, Redundancy: filter.MRMRF, Form: filter.MRMRQuotient},
 			alsoCovers("filter.MRMRConfig.Select", "filter.MRMRResult.Selection", "filter.MRMRScore.String")),
 		xy("filter.MRMR, mutual information", filter.MRMR, filter.MRMRConfig{K: 2}, as("filter.MRMR")),
@@ -64,8 +64,14 @@ func importanceParams() []failure {
 		{input: "Threshold \"x*mean\"", call: sel(imp, importance.FromModelConfig{Threshold: "x*mean"}), want: errSays(featlab.ErrParam, "x*mean")},
 		{input: "MaxFeatures 4 of 3", call: sel(imp, importance.FromModelConfig{MaxFeatures: 4}), want: errSays(featlab.ErrParam, "MaxFeatures")},
 		{input: "2 names for 3", call: sel(imp, importance.FromModelConfig{Names: []string{"a", "b"}}), want: errKinds(featlab.ErrShape)},
-		{input: "AbsCoef of nil", call: func() (any, error) { return importance.AbsCoef(nil) }, want: errKinds(featlab.ErrParam)},
-		{input: "SquaredCoef without coefficients", call: func() (any, error) { return importance.SquaredCoef(noCoef) }, want: errSays(featlab.ErrParam, "coefficients")},
-		{input: "AbsCoef of a nil model", call: func() (any, error) { return importance.AbsCoef((*linear.Model)(nil)) }, want: errKinds(featlab.ErrParam)},
+		{input: "AbsCoef of nil", call: func() (any, error) { return importance.AbsCoef(nil, nil) }, want: errKinds(featlab.ErrParam)},
+		{input: "SquaredCoef without coefficients", call: func() (any, error) { return importance.SquaredCoef(noCoef, []int{0}) }, want: errSays(featlab.ErrParam, "coefficients")},
+		{input: "AbsCoef of a nil model", call: func() (any, error) { return importance.AbsCoef((*linear.Model)(nil), nil) }, want: errKinds(featlab.ErrParam)},
+		{input: "PermutationGetter on a nil matrix", call: func() (any, error) {
+			return importance.PermutationGetter(nil, nil, importance.PermutationConfig{Metric: validate.MSE})(rowSums, []int{0})
+		}, want: errKinds(featlab.ErrEmpty)},
+		{input: "PermutationGetter, feature 3 of 2 columns", call: func() (any, error) {
+			return importance.PermutationGetter(mat.NewDense(3, 2, nil), []float64{1, 2, 3}, importance.PermutationConfig{Metric: validate.MSE})(rowSums, []int{3})
+		}, want: errSays(featlab.ErrShape, "3")},
 	})
 }
