@@ -5,6 +5,7 @@ import (
 
 	"github.com/featlab/course/datasets"
 	"github.com/featlab/course/featlab/internal/matx"
+	"github.com/featlab/course/featlab/linear"
 	"github.com/featlab/course/featlab/validate"
 )
 
@@ -15,6 +16,19 @@ func BenchmarkRFEBreastCancer(b *testing.B) {
 	b.ResetTimer()
 	for range b.N {
 		if _, err := RFE(X, y, RFEConfig{Learner: sklearnLR, NFeatures: 15}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkRFEBreastCancerWarm: the same with a linear.LogisticConfig,
+// which RFE warm-starts (tol 1e-7, as the peerbench case).
+func BenchmarkRFEBreastCancerWarm(b *testing.B) {
+	X, y := standardized(b, datasets.BreastCancer(), nil)
+	lc := linear.LogisticConfig{Lambda: 1 / 569.0, Penalty: linear.L2Penalty, Intercept: true, Tol: 1e-7}
+	b.ResetTimer()
+	for range b.N {
+		if _, err := RFE(X, y, RFEConfig{Learner: lc, NFeatures: 15}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -254,3 +254,35 @@ func TestRFEWithHeldOutPermutation(t *testing.T) {
 		t.Errorf("narrow held-out X: %v", err)
 	}
 }
+
+// TestRFEWarmStartSameRanking: a linear.LogisticConfig learner is
+// warm-started from step to step; the ranking is the cold one's.
+func TestRFEWarmStartSameRanking(t *testing.T) {
+	X, y := planted(300, 12, 8)
+	yc := make([]float64, len(y))
+	for i, v := range y {
+		if v > 0 {
+			yc[i] = 1
+		}
+	}
+	lc := linear.LogisticConfig{Lambda: 0.01, Penalty: linear.L2Penalty, Intercept: true, Tol: 1e-10}
+	warm, err := RFE(X, yc, RFEConfig{Learner: lc, NFeatures: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cold, err := RFE(X, yc, RFEConfig{Learner: featlab.LearnerFunc(lc.Fit), NFeatures: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(warm.Ranking, cold.Ranking) {
+		t.Errorf("warm %v, cold %v", warm.Ranking, cold.Ranking)
+	}
+	cv, err := RFECV(X, yc, RFECVConfig{Learner: lc, Seed: 2, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cv1, err := RFECV(X, yc, RFECVConfig{Learner: lc, Seed: 2, Workers: 1})
+	if err != nil || !slices.Equal(cv.Mean, cv1.Mean) {
+		t.Errorf("RFECV workers 2 vs 1: %v vs %v (%v)", cv.Mean, cv1.Mean, err)
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"github.com/featlab/course/featlab"
 	"github.com/featlab/course/featlab/internal/matx"
 	"github.com/featlab/course/featlab/internal/par"
+	"github.com/featlab/course/featlab/linear"
 )
 
 // RFEConfig configures RFE. Learner is required; every other field's zero
@@ -156,6 +157,41 @@ type eliminator struct {
 	step     int
 	keep     int
 	progress featlab.Progress
+	prevW    map[int]float64 // warm start: last logistic coefficients by feature
+	prevB    float64
+}
+
+// warm returns the learner for the next fit on the features alive: a
+// linear.LogisticConfig without Init is warm-started from the previous
+// fit's coefficients of the survivors (the fit converges to the same
+// optimum, to its tolerance, in fewer Newton steps); other learners are
+// returned as they are.
+func (e *eliminator) warm(alive []int) featlab.Learner {
+	lc, ok := e.learner.(linear.LogisticConfig)
+	if !ok || lc.Init != nil || e.prevW == nil {
+		return e.learner
+	}
+	lc.Init = make([]float64, len(alive))
+	for t, j := range alive {
+		lc.Init[t] = e.prevW[j]
+	}
+	lc.InitIntercept = e.prevB
+	return lc
+}
+
+// remember keeps the coefficients of a fitted logistic model by feature.
+func (e *eliminator) remember(p featlab.Predictor, alive []int) {
+	lr, ok := p.(*linear.LogisticResult)
+	if _, isLC := e.learner.(linear.LogisticConfig); !ok || !isLC || len(lr.Coef) != len(alive) {
+		return
+	}
+	if e.prevW == nil {
+		e.prevW = make(map[int]float64, len(alive))
+	}
+	for t, j := range alive {
+		e.prevW[j] = lr.Coef[t]
+	}
+	e.prevB = lr.Intercept
 }
 
 // fits returns the number of fits of an elimination from d features.
@@ -182,7 +218,7 @@ func (e *eliminator) run(ctx context.Context, X *mat.Dense, y []float64, onFit f
 		if len(alive) < d {
 			Xs = matx.Cols(X, alive)
 		}
-		p, err := fitSafe(e.learner, Xs, y)
+		p, err := fitSafe(e.warm(alive), Xs, y)
 		if err != nil {
 			return nil, nil, featlab.Wrap(err, "importance: fit on %d features", len(alive))
 		}
@@ -201,6 +237,7 @@ func (e *eliminator) run(ctx context.Context, X *mat.Dense, y []float64, onFit f
 				return nil, nil, featlab.Wrap(err, "importance")
 			}
 		}
+		e.remember(p, alive)
 		return p, imp, nil
 	}
 	finish := func(p featlab.Predictor, imp []float64) {

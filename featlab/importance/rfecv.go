@@ -134,7 +134,8 @@ func RFECVContext(ctx context.Context, X mat.Matrix, y []float64, cfg RFECVConfi
 		Xtr, ytr := matx.Rows(Xd, fold.Train), matx.Take(y, fold.Train)
 		Xte, yte := matx.Rows(Xd, fold.Test), matx.Take(y, fold.Test)
 		sc := make([]float64, 0, nfit)
-		_, err := e.run(ctx, Xtr, ytr, func(p featlab.Predictor, feats []int) error {
+		fe := *e // one per fold: the warm start is per elimination
+		_, err := fe.run(ctx, Xtr, ytr, func(p featlab.Predictor, feats []int) error {
 			Xs := Xte
 			if len(feats) < d {
 				Xs = matx.Cols(Xte, feats)
