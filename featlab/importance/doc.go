@@ -28,7 +28,9 @@
 // cross-validation, scores each intermediate model on the fold's test rows
 // and keeps the number of features n* with the best mean score (the
 // smallest n* on a tie), reporting the whole curve (mean and standard
-// deviation per size).
+// deviation per size). With PermutationGetter the elimination is driven by
+// permutation importance on held-out rows instead of coefficients. A
+// linear.LogisticConfig learner is warm-started from step to step.
 //
 // # Selection from a model
 //
