@@ -2,7 +2,6 @@ package filter
 
 import (
 	"encoding/json"
-	"math"
 	"math/rand/v2"
 	"os"
 	"slices"
@@ -12,29 +11,18 @@ import (
 
 	"github.com/featlab/course/datasets"
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/transform"
 )
 
-// standardize returns X standardized column by column (mean, standard
-// deviation with divisor m), as the golden script's StandardScaler.
-func standardize(X mat.Matrix) *mat.Dense {
-	m, d := X.Dims()
-	out := mat.DenseCopyOf(X)
-	for j := 0; j < d; j++ {
-		mu := 0.0
-		for i := 0; i < m; i++ {
-			mu += out.At(i, j)
-		}
-		mu /= float64(m)
-		v := 0.0
-		for i := 0; i < m; i++ {
-			v += (out.At(i, j) - mu) * (out.At(i, j) - mu)
-		}
-		sd := math.Sqrt(v / float64(m))
-		for i := 0; i < m; i++ {
-			out.Set(i, j, (out.At(i, j)-mu)/sd)
-		}
+// standardize returns X standardized column by column (mean and
+// standard deviation with divisor m), as the golden script's
+// StandardScaler.
+func standardize(t *testing.T, X mat.Matrix) *mat.Dense {
+	Z, err := transform.FitTransform(&transform.Standardize{}, X)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return out
+	return Z
 }
 
 // TestMRMRGolden compares the order with the reference implementation
@@ -79,7 +67,7 @@ func TestMRMRGolden(t *testing.T) {
 		if c.Form == "miq" {
 			cfg.Form = MRMRQuotient
 		}
-		r, err := MRMR(standardize(ds.X), ds.Y, cfg)
+		r, err := MRMR(standardize(t, ds.X), ds.Y, cfg)
 		if err != nil {
 			t.Fatal(err)
 		}

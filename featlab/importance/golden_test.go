@@ -12,6 +12,7 @@ import (
 	"github.com/featlab/course/datasets"
 	"github.com/featlab/course/featlab"
 	"github.com/featlab/course/featlab/linear"
+	"github.com/featlab/course/featlab/transform"
 	"github.com/featlab/course/featlab/validate"
 )
 
@@ -73,29 +74,21 @@ func readGolden(t testing.TB) *golden {
 }
 
 // standardized returns the data set's X standardized column by column
-// (mean, standard deviation with divisor m) as StandardScaler, and y.
+// (transform.Standardize: mean and standard deviation with divisor m, as
+// StandardScaler), and y; the column sums must be the script's.
 func standardized(t testing.TB, ds *featlab.Dataset, colsum []float64) (*mat.Dense, []float64) {
 	t.Helper()
-	m, d := ds.X.Dims()
-	X := mat.DenseCopyOf(ds.X)
-	for j := 0; j < d; j++ {
-		mu := 0.0
-		for i := 0; i < m; i++ {
-			mu += X.At(i, j)
-		}
-		mu /= float64(m)
-		v := 0.0
-		for i := 0; i < m; i++ {
-			r := X.At(i, j) - mu
-			v += r * r
-		}
-		sd := math.Sqrt(v / float64(m))
+	X, err := transform.FitTransform(&transform.Standardize{}, ds.X)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, d := X.Dims()
+	for j := 0; colsum != nil && j < d; j++ {
 		s := 0.0
 		for i := 0; i < m; i++ {
-			X.Set(i, j, (X.At(i, j)-mu)/sd)
 			s += X.At(i, j)
 		}
-		if colsum != nil && math.Abs(s-colsum[j]) > 1e-9 {
+		if math.Abs(s-colsum[j]) > 1e-9 {
 			t.Fatalf("column %d sums to %v, the script's to %v: not the same data", j, s, colsum[j])
 		}
 	}
