@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"
@@ -106,10 +107,11 @@ type MRMRResult struct {
 // |r(x_j, x_s)|. With F and |r| the difference form mixes scales (F grows
 // with m, |r| <= 1) and barely penalises redundancy; prefer the quotient
 // there, as Peng et al. found. Ties go to the lower feature index. The redundancies with
-// a newly chosen feature s are computed once, by one scoring pass of the
-// remaining features against x_s (Pearson's fused pass, or one k-NN
-// estimate per remaining feature), and summed; the data are thus read once
-// per added feature. A constant chosen feature is redundant with nothing.
+// a newly chosen feature s are computed once and summed: for |r| by one
+// product Z^T z_s, Z being a copy of X with centred unit-norm columns
+// made at the start (an extra m x d of memory); for MI by one k-NN
+// estimate per remaining feature. The data are thus read once per added
+// feature. A constant chosen feature is redundant with nothing.
 //
 // Unlike a relevance ranking, mRMR skips a copy of a chosen feature: the
 // copy's redundancy with the original is the largest possible (|r| = 1,
@@ -173,6 +175,10 @@ func MRMRContext(ctx context.Context, X mat.Matrix, y []float64, cfg MRMRConfig)
 	red := make([]float64, d)
 	chosen := make([]bool, d)
 	col := make([]float64, in.m)
+	var z *unitColumns
+	if cfg.Redundancy == MRMRF && k > 1 {
+		z = newUnitColumns(in, cfg.Workers)
+	}
 	for step := 0; step < k; step++ {
 		if err := ctx.Err(); err != nil {
 			return res, featlab.Wrap(err, "mrmr: stopped after %d features", step)
@@ -199,7 +205,7 @@ func MRMRContext(ctx context.Context, X mat.Matrix, y []float64, cfg MRMRConfig)
 		res.Order = append(res.Order, best)
 		res.Steps = append(res.Steps, MRMRStep{Feature: best, Relevance: rel.Values[best], Redundancy: bestRed, Score: bestScore})
 		if step+1 < k {
-			if err := addRedundancy(ctx, in, Xd, best, chosen, red, col, cfg, mi); err != nil {
+			if err := addRedundancy(ctx, in, Xd, z, best, chosen, red, col, cfg, mi); err != nil {
 				return res, err
 			}
 		}
@@ -220,21 +226,17 @@ func redundancyName(s MRMRScore) string {
 }
 
 // addRedundancy adds W(j, s) to red[j] for every feature j not chosen.
-func addRedundancy(ctx context.Context, in *input, X *mat.Dense, s int, chosen []bool, red, col []float64, cfg MRMRConfig, mi MIConfig) error {
+func addRedundancy(ctx context.Context, in *input, X *mat.Dense, z *unitColumns, s int, chosen []bool, red, col []float64, cfg MRMRConfig, mi MIConfig) error {
 	xs := in.column(s, col)
 	if isConstant(xs) {
 		return nil
 	}
 	if cfg.Redundancy == MRMRF {
-		c, err := correlate(X, xs, nil, cfg.Workers)
-		if err != nil {
-			return featlab.Wrap(err, "mrmr: redundancy with feature %d", s)
-		}
-		for j, r := range c.r {
+		z.correlations(s, col, cfg.Workers, func(j int, r float64) {
 			if !chosen[j] {
 				red[j] += math.Abs(r)
 			}
-		}
+		})
 		return nil
 	}
 	var rest []int
@@ -276,4 +278,71 @@ func (r *MRMRResult) Selection() *featlab.Selection {
 		s.History = append(s.History, featlab.Step{Action: "add", Feature: st.Feature, Name: r.names[st.Feature], Score: st.Score, Subset: append([]int(nil), r.Order[:t+1]...)})
 	}
 	return s
+}
+
+// unitColumns holds X with every column centred and scaled to unit norm
+// (zero for a constant column), row-major, so that the correlations of
+// all columns with column s are Z^T z_s: one pass over Z per call.
+type unitColumns struct {
+	m, d int
+	z    []float64
+}
+
+// newUnitColumns centres and scales the columns of in (two passes: means,
+// then centred sums of squares).
+func newUnitColumns(in *input, workers int) *unitColumns {
+	m, d := in.m, in.d
+	u := &unitColumns{m: m, d: d, z: make([]float64, m*d)}
+	par.Blocks(d, workers, func(lo, hi int) {
+		n := hi - lo
+		mean := make([]float64, n)
+		ss := make([]float64, n)
+		for i := 0; i < m; i++ {
+			floats.Add(mean, in.data[i*in.stride+lo:i*in.stride+hi])
+		}
+		floats.Scale(1/float64(m), mean)
+		for i := 0; i < m; i++ {
+			row := u.z[i*d+lo : i*d+hi]
+			floats.SubTo(row, in.data[i*in.stride+lo:i*in.stride+hi], mean)
+			for t, v := range row {
+				ss[t] += v * v
+			}
+		}
+		constant := make([]bool, n)
+		for t := range constant {
+			constant[t] = isConstant(in.column(lo+t, make([]float64, m)))
+		}
+		for t := range ss {
+			if constant[t] || ss[t] == 0 {
+				ss[t] = 0
+			} else {
+				ss[t] = 1 / math.Sqrt(ss[t])
+			}
+		}
+		for i := 0; i < m; i++ {
+			floats.Mul(u.z[i*d+lo:i*d+hi], ss)
+		}
+	})
+	return u
+}
+
+// correlations calls f(j, r_js) for every column j, r_js the Pearson
+// correlation of columns j and s; buf (length m) is scratch.
+func (u *unitColumns) correlations(s int, buf []float64, workers int, f func(j int, r float64)) {
+	zs := buf[:u.m]
+	for i := range zs {
+		zs[i] = u.z[i*u.d+s]
+	}
+	r := make([]float64, u.d)
+	par.Blocks(u.d, workers, func(lo, hi int) {
+		acc := r[lo:hi]
+		for i, a := range zs {
+			if a != 0 {
+				floats.AddScaled(acc, a, u.z[i*u.d+lo:i*u.d+hi])
+			}
+		}
+	})
+	for j, v := range r {
+		f(j, max(-1, min(1, v)))
+	}
 }
