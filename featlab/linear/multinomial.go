@@ -720,7 +720,7 @@ func (st *mnState) newtonStep(set []int, innerTol float64) bool {
 		}
 	}
 	gq := grow(&st.gq, 3*K)
-	for pass := 0; pass < 1000; pass++ {
+	for pass := 0; pass < maxInnerPasses; pass++ {
 		big := 0.0
 		// Intercepts, unpenalised.
 		for k := 0; k < K; k++ {
@@ -781,6 +781,11 @@ func (st *mnState) newtonStep(set []int, innerTol float64) bool {
 	}
 	return st.lineSearch(set, Bn, bn, U)
 }
+
+// maxInnerPasses caps the coordinate-descent passes of one Newton step:
+// an inexact inner solve followed by a fresh gradient costs less than
+// polishing a model that is only quadratic near the minimiser.
+var maxInnerPasses = 30
 
 // groupBlock minimises the quadratic model over feature j's K
 // coefficients w (updated in place), the other coordinates fixed: the
