@@ -358,7 +358,7 @@ type mnState struct {
 	kkt0    float64
 
 	// scratch of a Newton step
-	U, s, Bn, bn, curv, hb, H, R, Zt, gq, xv []float64
+	U, s, Bn, bn, curv, hb, H, R, Zt, gq, xv, Pc, Uc []float64
 }
 
 // newMnState checks (X, y) and builds the solver state on the design
@@ -720,48 +720,107 @@ func (st *mnState) newtonStep(set []int, innerTol float64) bool {
 		}
 	}
 	gq := grow(&st.gq, 3*K)
+	if !st.grouped {
+		st.cdUngrouped(set, innerTol, Bn, bn, U, s, hb, curv, l1, l2)
+		return st.lineSearch(set, Bn, bn, U)
+	}
 	for pass := 0; pass < maxInnerPasses; pass++ {
-		big := 0.0
-		// Intercepts, unpenalised.
-		for k := 0; k < K; k++ {
-			if hb[k] <= 0 {
-				continue
-			}
-			var g float64
-			for i := 0; i < m; i++ {
-				g += P[i*K+k] * (U[i*K+k] - s[i])
-			}
-			g = st.gb[k] + g*inv
-			delta := -g / hb[k]
-			bn[k] += delta
-			for i := 0; i < m; i++ {
-				U[i*K+k] += delta
-				s[i] += P[i*K+k] * delta
-			}
-			big = math.Max(big, hb[k]*math.Abs(delta))
-		}
+		big := st.cdIntercepts(bn, U, s, hb)
 		for a, j := range set {
 			if st.skip[j] {
 				continue
 			}
 			col := st.xs[j*m : (j+1)*m]
-			if st.grouped {
-				big = math.Max(big, st.groupBlock(j, col, H[a*K*K:(a+1)*K*K], Bn[j*K:(j+1)*K], U, s, gq, l1, l2))
+			big = math.Max(big, st.groupBlock(j, col, H[a*K*K:(a+1)*K*K], Bn[j*K:(j+1)*K], U, s, gq, l1, l2))
+		}
+		if big <= innerTol {
+			break
+		}
+	}
+	return st.lineSearch(set, Bn, bn, U)
+}
+
+// cdIntercepts makes one coordinate step on each intercept of the
+// quadratic model (row-major U and P); it returns the largest change in
+// gradient units.
+func (st *mnState) cdIntercepts(bn, U, s, hb []float64) float64 {
+	m, K, P := st.m, st.K, st.P
+	inv := 1 / float64(m)
+	big := 0.0
+	for k := 0; k < K; k++ {
+		if hb[k] <= 0 {
+			continue
+		}
+		var g float64
+		for i := 0; i < m; i++ {
+			g += P[i*K+k] * (U[i*K+k] - s[i])
+		}
+		g = st.gb[k] + g*inv
+		delta := -g / hb[k]
+		bn[k] += delta
+		for i := 0; i < m; i++ {
+			U[i*K+k] += delta
+			s[i] += P[i*K+k] * delta
+		}
+		big = math.Max(big, hb[k]*math.Abs(delta))
+	}
+	return big
+}
+
+// cdUngrouped minimises the quadratic model of newtonStep by coordinate
+// descent over the intercepts and the coefficients (feature j, class k)
+// of set, on class-major copies of P and U (each class's column
+// contiguous); on return U (row-major) holds the change of the scores.
+func (st *mnState) cdUngrouped(set []int, innerTol float64, Bn, bn, U, s, hb, curv []float64, l1, l2 float64) {
+	m, K := st.m, st.K
+	inv := 1 / float64(m)
+	Pc := grow(&st.Pc, m*K)
+	Uc := grow(&st.Uc, m*K)
+	for i := 0; i < m; i++ {
+		for k := 0; k < K; k++ {
+			Pc[k*m+i] = st.P[i*K+k]
+			Uc[k*m+i] = 0
+		}
+	}
+	for pass := 0; pass < maxInnerPasses; pass++ {
+		big := 0.0
+		for k := 0; k < K; k++ {
+			if hb[k] <= 0 {
 				continue
 			}
+			pk, uk := Pc[k*m:(k+1)*m], Uc[k*m:(k+1)*m]
+			var g float64
+			for i, p := range pk {
+				g += p * (uk[i] - s[i])
+			}
+			g = st.gb[k] + g*inv
+			delta := -g / hb[k]
+			bn[k] += delta
+			for i, p := range pk {
+				uk[i] += delta
+				s[i] += p * delta
+			}
+			big = math.Max(big, hb[k]*math.Abs(delta))
+		}
+		for _, j := range set {
+			if st.skip[j] {
+				continue
+			}
+			col := st.xs[j*m : (j+1)*m]
 			for k := 0; k < K; k++ {
 				h := curv[j*K+k]
 				if h <= 0 && l2 == 0 {
 					continue
 				}
+				pk, uk := Pc[k*m:(k+1)*m], Uc[k*m:(k+1)*m]
+				pk, uk, ss := pk[:len(col)], uk[:len(col)], s[:len(col)]
 				var g float64
 				for i, x := range col {
-					g += x * P[i*K+k] * (U[i*K+k] - s[i])
+					g += x * pk[i] * (uk[i] - ss[i])
 				}
 				g = st.G[j*K+k] + g*inv
 				cur := Bn[j*K+k]
-				c := h*cur - g
-				nw := SoftThreshold(c, l1) / (h + l2)
+				nw := SoftThreshold(h*cur-g, l1) / (h + l2)
 				delta := nw - cur
 				if delta == 0 {
 					continue
@@ -769,8 +828,8 @@ func (st *mnState) newtonStep(set []int, innerTol float64) bool {
 				Bn[j*K+k] = nw
 				for i, x := range col {
 					dx := x * delta
-					U[i*K+k] += dx
-					s[i] += P[i*K+k] * dx
+					uk[i] += dx
+					ss[i] += pk[i] * dx
 				}
 				big = math.Max(big, (h+l2)*math.Abs(delta))
 			}
@@ -779,7 +838,11 @@ func (st *mnState) newtonStep(set []int, innerTol float64) bool {
 			break
 		}
 	}
-	return st.lineSearch(set, Bn, bn, U)
+	for i := 0; i < m; i++ {
+		for k := 0; k < K; k++ {
+			U[i*K+k] = Uc[k*m+i]
+		}
+	}
 }
 
 // maxInnerPasses caps the coordinate-descent passes of one Newton step:
