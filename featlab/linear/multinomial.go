@@ -782,6 +782,9 @@ func (st *mnState) cdUngrouped(set []int, innerTol float64, Bn, bn, U, s, hb, cu
 			Uc[k*m+i] = 0
 		}
 	}
+	// Full sweeps alternate with sweeps over the non-zero coefficients
+	// only, until those settle (glmnet's active-set cycling).
+	full := true
 	for pass := 0; pass < maxInnerPasses; pass++ {
 		big := 0.0
 		for k := 0; k < K; k++ {
@@ -809,7 +812,7 @@ func (st *mnState) cdUngrouped(set []int, innerTol float64, Bn, bn, U, s, hb, cu
 			col := st.xs[j*m : (j+1)*m]
 			for k := 0; k < K; k++ {
 				h := curv[j*K+k]
-				if h <= 0 && l2 == 0 {
+				if (h <= 0 && l2 == 0) || (!full && Bn[j*K+k] == 0) {
 					continue
 				}
 				pk, uk := Pc[k*m:(k+1)*m], Uc[k*m:(k+1)*m]
@@ -835,8 +838,13 @@ func (st *mnState) cdUngrouped(set []int, innerTol float64, Bn, bn, U, s, hb, cu
 			}
 		}
 		if big <= innerTol {
-			break
+			if full {
+				break
+			}
+			full = true
+			continue
 		}
+		full = false
 	}
 	for i := 0; i < m; i++ {
 		for k := 0; k < K; k++ {
