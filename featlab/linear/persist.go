@@ -21,6 +21,8 @@ func init() {
 	featlab.RegisterKind("linear.ConstrainedLassoResult", 1, saveConstrainedLasso, loadConstrainedLasso)
 	featlab.RegisterKind("linear.ConstrainedRidgeResult", 1, saveConstrainedRidge, loadConstrainedRidge)
 	featlab.RegisterKind("linear.SGDLeastSquaresResult", 1, saveSGD, loadSGD)
+	featlab.RegisterKind("linear.MultinomialResult", 1, saveMultinomial, loadMultinomial)
+	featlab.RegisterKind("linear.OneVsRestResult", 1, saveOneVsRest, loadOneVsRest)
 }
 
 type modelState struct {
@@ -393,6 +395,124 @@ func loadSGD(_ int, data json.RawMessage) (*SGDLeastSquaresResult, error) {
 	r := &SGDLeastSquaresResult{Model: md, Convergence: conv, Step: st.Step}
 	for k, it := range st.TraceIter {
 		r.Trace = append(r.Trace, SGDPoint{Iter: it, Objective: st.TraceObj[k]})
+	}
+	return r, nil
+}
+
+type multinomialState struct {
+	Convergence featlab.ConvergenceState `json:"convergence"`
+	Classes     []float64                `json:"classes"`
+	Coef        *featlab.Matrix          `json:"coef"`
+	Intercept   []float64                `json:"intercept"`
+	Lambda      float64                  `json:"lambda"`
+	Alpha       float64                  `json:"alpha"`
+	Grouped     bool                     `json:"grouped,omitempty"`
+	Objective   featlab.JSONFloat        `json:"objective"`
+	Names       []string                 `json:"names,omitempty"`
+}
+
+func saveMultinomial(r *MultinomialResult) (any, error) {
+	return multinomialState{featlab.NewConvergenceState(r.Convergence), r.Classes, featlab.NewMatrix(r.Coef), r.Intercept,
+		r.Lambda, r.Alpha, r.Grouped, featlab.JSONFloat(r.Objective), r.names}, nil
+}
+
+// checkSavedClasses checks loaded class labels: at least two, finite,
+// increasing.
+func checkSavedClasses(classes []float64) error {
+	if err := featlab.CheckFinite("classes", classes, -1); err != nil {
+		return err
+	}
+	if len(classes) < 2 {
+		return featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: %d classes", len(classes))
+	}
+	for k := 1; k < len(classes); k++ {
+		if !(classes[k] > classes[k-1]) {
+			return featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: classes %v are not increasing", classes)
+		}
+	}
+	return nil
+}
+
+func loadMultinomial(_ int, data json.RawMessage) (*MultinomialResult, error) {
+	var st multinomialState
+	if err := featlab.DecodeState(data, &st); err != nil {
+		return nil, err
+	}
+	B, err := st.Coef.Dense("multinomial coef")
+	if err != nil {
+		return nil, err
+	}
+	d, K := B.Dims()
+	if err := checkSavedClasses(st.Classes); err != nil {
+		return nil, err
+	}
+	if len(st.Classes) != K {
+		return nil, featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: %d classes for %d columns of coefficients", len(st.Classes), K)
+	}
+	if err := featlab.CheckFinite("intercept", st.Intercept, K); err != nil {
+		return nil, err
+	}
+	if err := checkSavedLambda(st.Lambda); err != nil {
+		return nil, err
+	}
+	if !(st.Alpha >= 0 && st.Alpha <= 1) {
+		return nil, featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: alpha %v outside [0, 1]", st.Alpha)
+	}
+	if err := checkSavedNames(st.Names, d); err != nil {
+		return nil, err
+	}
+	conv, err := st.Convergence.Convergence()
+	if err != nil {
+		return nil, err
+	}
+	return &MultinomialResult{Convergence: conv, Classes: st.Classes, Coef: B, Intercept: st.Intercept, Lambda: st.Lambda,
+		Alpha: st.Alpha, Grouped: st.Grouped, Objective: float64(st.Objective), names: st.Names}, nil
+}
+
+type oneVsRestState struct {
+	Classes []float64         `json:"classes"`
+	Models  []json.RawMessage `json:"models"`
+	Names   []string          `json:"names,omitempty"`
+	D       int               `json:"d"`
+}
+
+func saveOneVsRest(r *OneVsRestResult) (any, error) {
+	st := oneVsRestState{Classes: r.Classes, Names: r.names, D: r.d}
+	for k, p := range r.Models {
+		b, err := featlab.EncodeValue(p)
+		if err != nil {
+			return nil, featlab.Wrap(err, "one-vs-rest model of class %v", r.Classes[k])
+		}
+		st.Models = append(st.Models, b)
+	}
+	return st, nil
+}
+
+func loadOneVsRest(_ int, data json.RawMessage) (*OneVsRestResult, error) {
+	var st oneVsRestState
+	if err := featlab.DecodeState(data, &st); err != nil {
+		return nil, err
+	}
+	if err := checkSavedClasses(st.Classes); err != nil {
+		return nil, err
+	}
+	if len(st.Models) != len(st.Classes) || st.D < 1 {
+		return nil, featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: %d models for %d classes on %d features", len(st.Models), len(st.Classes), st.D)
+	}
+	if err := checkSavedNames(st.Names, st.D); err != nil {
+		return nil, err
+	}
+	r := &OneVsRestResult{Classes: st.Classes, names: st.Names, d: st.D}
+	for k, b := range st.Models {
+		v, err := featlab.DecodeValue(b)
+		if err != nil {
+			return nil, featlab.Wrap(err, "one-vs-rest model %d", k)
+		}
+		p, ok := v.(featlab.Predictor)
+		if !ok {
+			return nil, featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: one-vs-rest model %d is a %T, not a predictor", k, v)
+		}
+		r.Models = append(r.Models, p)
 	}
 	return r, nil
 }

@@ -104,6 +104,51 @@ func TestSaveLoadConstrainedSGDBits(t *testing.T) {
 	}
 }
 
+// TestSaveLoadMulticlassBits: the multinomial model and one-vs-rest
+// around each binary learner predict (and score) the same bits after a
+// save and load.
+func TestSaveLoadMulticlassBits(t *testing.T) {
+	X, y := randProblem(8, 90, 6, 3, 0.5)
+	classes := make([]float64, len(y))
+	for i, v := range y {
+		switch {
+		case v < -1:
+			classes[i] = 3
+		case v < 1:
+			classes[i] = 5
+		default:
+			classes[i] = 9
+		}
+	}
+	Xt, _ := randProblem(9, 30, 6, 3, 0.5)
+	for _, cfg := range []MultinomialConfig{{Lambda: 0.01, Names: []string{"a", "b", "c", "d", "e", "f"}}, {Lambda: 0.02, Alpha: 0.5, Grouped: true}} {
+		mn, err := Multinomial(X, classes, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back := persisttest.Reload(t, mn)
+		persisttest.SamePredict(t, "multinomial", mn, back, Xt)
+		pa, _ := mn.PredictProba(Xt)
+		pb, _ := back.PredictProba(Xt)
+		if !persisttest.DenseBits(pa, pb) || back.Selection().String() != mn.Selection().String() {
+			t.Fatal("multinomial: probabilities or selection differ")
+		}
+	}
+	for _, learner := range []featlab.Learner{LogisticConfig{Lambda: 0.01, Intercept: true}, SparseSVMConfig{Lambda: 0.02, Intercept: true}, LassoConfig{Lambda: 0.01}} {
+		ovr, err := OneVsRest(X, classes, OneVsRestConfig{Learner: learner})
+		if err != nil {
+			t.Fatal(err)
+		}
+		back := persisttest.Reload(t, ovr)
+		persisttest.SamePredict(t, "one-vs-rest", ovr, back, Xt)
+		sa, _ := ovr.Scores(Xt)
+		sb, _ := back.Scores(Xt)
+		if !persisttest.DenseBits(sa, sb) || back.Selection().String() != ovr.Selection().String() {
+			t.Fatalf("one-vs-rest %T: scores or selection differ", learner)
+		}
+	}
+}
+
 // TestLoadLinearBadState: inconsistent states are errors wrapping
 // featlab.ErrFormat that say what is wrong.
 func TestLoadLinearBadState(t *testing.T) {
@@ -123,6 +168,10 @@ func TestLoadLinearBadState(t *testing.T) {
 		{env("LassoResult", `{"coef": [1, 2], "intercept": 0, "convergence": {"iterations": -1}, "lambda1": 1, "lambda2": 0, "solver": 0, "objective": 1}`), "-1 iterations"},
 		{env("LogisticResult", `{"coef": [1], "intercept": 0, `+conv+`, "lambda": 1, "labels": [1, 0], "objective": 1, "solver": 0, "penalty": 0}`), "negative label"},
 		{env("LogisticResult", `{"coef": [1], "intercept": 0, `+conv+`, "lambda": 1, "labels": [0, 1], "objective": 1, "solver": 0, "penalty": 8}`), "unknown penalty 8"},
+		{env("MultinomialResult", `{"convergence": {"iterations": 1, "converged": true, "gap": 0, "tol": 0}, "classes": [1, 0], "coef": {"rows": 1, "cols": 2, "data": [1, 2]}, "intercept": [0, 0], "lambda": 0, "alpha": 1, "objective": 0}`), "not increasing"},
+		{env("MultinomialResult", `{"convergence": {"iterations": 1, "converged": true, "gap": 0, "tol": 0}, "classes": [0, 1, 2], "coef": {"rows": 1, "cols": 2, "data": [1, 2]}, "intercept": [0, 0], "lambda": 0, "alpha": 1, "objective": 0}`), "3 classes for 2 columns"},
+		{env("OneVsRestResult", `{"classes": [0, 1], "models": [{"kind": "linear.Model", "kind_version": 1, "state": {"coef": [1], "intercept": 0}}], "d": 1}`), "1 models for 2 classes"},
+		{env("OneVsRestResult", `{"classes": [0, 1], "models": [{"kind": "transform.Nope", "kind_version": 1, "state": {}}, {"kind": "linear.Model", "kind_version": 1, "state": {"coef": [1], "intercept": 0}}], "d": 1}`), "unknown kind"},
 		{env("SparseSVMResult", `{"coef": [1], "intercept": 0, `+conv+`, "lambda": 1, "labels": [0, 1], "objective": 1, "solver": 0, "dual": 1, "alpha": ["+Inf"]}`), "alpha"},
 	} {
 		_, err := featlab.Load(strings.NewReader(c.file))
@@ -146,4 +195,6 @@ func TestSavedFields(t *testing.T) {
 	persisttest.Fields(t, ConstrainedRidgeResult{}, "Model", "Radius", "Objective", "Multiplier")
 	persisttest.Fields(t, SGDLeastSquaresResult{}, "Model", "Convergence", "Step", "Trace")
 	persisttest.Fields(t, featlab.Convergence{}, "Iterations", "Converged", "Gap", "Tol")
+	persisttest.Fields(t, MultinomialResult{}, "Convergence", "Classes", "Coef", "Intercept", "Lambda", "Alpha", "Grouped", "Objective", "names")
+	persisttest.Fields(t, OneVsRestResult{}, "Classes", "Models", "names", "d")
 }
