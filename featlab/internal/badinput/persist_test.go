@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"testing"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -191,4 +192,34 @@ func stateHelperChecks() []failure {
 		{input: "JSONFloats from an object", call: func() (any, error) { return nil, fs.UnmarshalJSON([]byte(`{"a": 1}`)) }, want: errKinds(featlab.ErrFormat)},
 		{input: "JSONFloats with a bad element", call: func() (any, error) { return nil, fs.UnmarshalJSON([]byte(`[1, "inf"]`)) }, want: errKinds(featlab.ErrFormat)},
 	})
+}
+
+// TestEveryFittedTypeSaves: every exported type of the library with a
+// Predict or Transform method (a fitted model or transformer) is a
+// registered kind of featlab.Save, so a new one cannot escape
+// persistence.
+func TestEveryFittedTypeSaves(t *testing.T) {
+	notSaved := map[string]string{
+		"featlab.PredictorFunc": "a function",
+	}
+	kinds := map[string]bool{}
+	for _, k := range featlab.Kinds() {
+		kinds[k] = true
+	}
+	n := 0
+	for _, id := range exportedIdentifiers(t) {
+		parts := strings.Split(id, ".")
+		if len(parts) != 3 || (parts[2] != "Predict" && parts[2] != "Transform") {
+			continue
+		}
+		typ := parts[0] + "." + parts[1]
+		if _, skip := exemptPackages[parts[0]]; skip || notSaved[typ] != "" {
+			continue
+		}
+		n++
+		if !kinds[typ] {
+			t.Errorf("%s has a %s method but is not a kind featlab.Save knows: register it (featlab.RegisterKind in its package's persist.go)", typ, parts[2])
+		}
+	}
+	t.Logf("figures: %d fitted types, %d kinds registered", n, len(kinds))
 }
