@@ -156,20 +156,22 @@ func standardize(X mat.Matrix, scale bool, where string) (z *mat.Dense, mean, sd
 		sd[j] = 1
 	}
 	if scale {
-		for j := range sd {
-			ss := 0.0
-			for i := 0; i < m; i++ {
-				v := zd[i*d+j]
-				ss += v * v
+		ss := make([]float64, d)
+		for i := 0; i < m; i++ {
+			for j, v := range zd[i*d : (i+1)*d] {
+				ss[j] += v * v
 			}
-			sd[j] = math.Sqrt(ss / float64(m-1))
+		}
+		for j := range sd {
+			sd[j] = math.Sqrt(ss[j] / float64(m-1))
 			if !(sd[j] > 0) {
 				return nil, nil, nil, featlab.Errorf(featlab.ErrConstant, "represent: %s: column %d is constant (scaling divides by its standard deviation)", where, j)
 			}
 		}
 		for i := 0; i < m; i++ {
-			for j := range sd {
-				zd[i*d+j] /= sd[j]
+			row := zd[i*d : (i+1)*d]
+			for j := range row {
+				row[j] /= sd[j]
 			}
 		}
 	}
@@ -224,6 +226,13 @@ type PLSResult struct {
 	// Scores is the m x M matrix T of the training scores t_k (mutually
 	// orthogonal).
 	Scores *mat.Dense
+	// Directions is the number of directions extracted, M unless the fit
+	// reached least squares first: when ||Z_k^T Y_c|| (Frobenius) falls to
+	// 1e-12 times ||Z^T Y_c||, the residual Y_c - fit is orthogonal to
+	// every column of Z, every further direction would have zero
+	// loadings, and so Coefs[k'] = Coefs[k] for k' > k = Directions; the
+	// columns of W, P, Q, R and T past Directions are zero.
+	Directions int
 }
 
 // FitPLS fits PLS1, partial least squares regression of one target y on
@@ -242,6 +251,12 @@ type PLSResult struct {
 // over unit alpha orthogonal in S = Z^T Z to the previous ones (ESL
 // 3.5.2). With M = rank(Z) the fit is least squares.
 //
+// The deflated Z_k are never formed: since Z_k w_k = Z r_k, Z_k^T t_k =
+// Z^T t_k (t_k is orthogonal to t_1..t_{k-1}) and Z_{k+1}^T y_c = Z_k^T
+// y_c - (t_k^T t_k) q_k p_k, each direction costs two passes over Z (t_k
+// and p_k) instead of NIPALS's four, with the same w, t, p, q in exact
+// arithmetic (Dayal and MacGregor 1997).
+//
 // It matches R pls 2.8's plsr(y ~ X, ncomp = M, scale = TRUE) (its
 // default kernel algorithm gives the same model): coef(fit, ncomp = k,
 // intercept = TRUE) are Coefs[k] and Intercepts[k] after mapping to
@@ -249,8 +264,10 @@ type PLSResult struct {
 //
 // Errors: X and y empty, non-finite or of different lengths (ErrEmpty,
 // ErrNotFinite, ErrShape); a constant column when scaling (ErrConstant);
-// Components outside [1, min(m-1, d)] (ErrParam); y already fitted
-// exactly before M directions, Z_k^T y_c = 0 (ErrParam: use fewer).
+// Components outside [1, min(m-1, d)] (ErrParam); y constant or
+// orthogonal to every column of X, Z^T y_c = 0 (ErrConstant). The fit
+// reaching least squares before M directions is no error (see
+// Directions).
 func FitPLS(X mat.Matrix, y []float64, cfg PLSConfig) (*PLSResult, error) {
 	m, _, err := featlab.CheckXY(X, y, cfg.Names)
 	if err != nil {
@@ -321,14 +338,21 @@ func fitPLS(X mat.Matrix, Y *mat.Dense, cfg PLSConfig) (*PLSResult, error) {
 	T := mat.NewDense(m, M, nil)
 	B := make([]*mat.Dense, M)
 	zr := z.RawMatrix()
+	yr := Y.RawMatrix()
+	// S = Z_k^T Y_c, kept up to date without forming Z_k (see FitPLS).
 	S := mat.NewDense(d, r, nil)
+	for c, sc := 0, make([]float64, d); c < r; c++ {
+		blas64.Gemv(blas.Trans, 1, zr, vec(mat.Col(nil, c, Y)), 0, vec(sc))
+		S.SetCol(c, sc)
+	}
 	w := make([]float64, d)
 	t := make([]float64, m)
 	p := make([]float64, d)
 	rk := make([]float64, d)
+	q := make([]float64, r)
 	first := 0.0
+	res := &PLSResult{}
 	for k := 0; k < M; k++ {
-		S.Mul(z.T(), Y)
 		if err := dominantDirection(S, w); err != nil {
 			return nil, err
 		}
@@ -336,16 +360,15 @@ func fitPLS(X mat.Matrix, Y *mat.Dense, cfg PLSConfig) (*PLSResult, error) {
 		if k == 0 {
 			first = norm
 		}
-		if !(norm > 1e-12*first) || math.IsNaN(w[0]) {
-			return nil, featlab.Errorf(featlab.ErrParam, "represent: PLS: Z^T y is zero after %d directions (y fitted exactly, or X of rank %d); use Components <= %d", k, k, k)
+		if k > 0 && !(norm > 1e-12*first) {
+			// Least squares reached: Y_c - fit is orthogonal to every
+			// column of Z, so further directions have zero loadings.
+			for ; k < M; k++ {
+				B[k] = B[k-1]
+			}
+			break
 		}
-		blas64.Gemv(blas.NoTrans, 1, zr, vec(w), 0, vec(t))
-		tt := dot(t, t)
-		if !(tt > 0) {
-			return nil, featlab.Errorf(featlab.ErrParam, "represent: PLS: direction %d has zero scores; use Components <= %d", k+1, k)
-		}
-		blas64.Gemv(blas.Trans, 1/tt, zr, vec(t), 0, vec(p))
-		// r_k = w_k - sum_{b<k} (p_b^T w_k) r_b
+		// r_k = w_k - sum_{b<k} (p_b^T w_k) r_b, so that Z_k w_k = Z r_k.
 		copy(rk, w)
 		for b := 0; b < k; b++ {
 			c := 0.0
@@ -356,37 +379,41 @@ func fitPLS(X mat.Matrix, Y *mat.Dense, cfg PLSConfig) (*PLSResult, error) {
 				rk[j] -= c * R.At(j, b)
 			}
 		}
+		blas64.Gemv(blas.NoTrans, 1, zr, vec(rk), 0, vec(t))
+		tt := dot(t, t)
+		if !(tt > 0) || !(norm > 0) {
+			return nil, featlab.Errorf(featlab.ErrConstant, "represent: PLS: Z^T y is zero (y constant, or uncorrelated with every column of X)")
+		}
+		// p_k = Z_k^T t_k / t^T t = Z^T t_k / t^T t (t_k is orthogonal to
+		// t_1..t_{k-1}); q_k = Y_c^T t_k / t^T t.
+		blas64.Gemv(blas.Trans, 1/tt, zr, vec(t), 0, vec(p))
+		blas64.Gemv(blas.Trans, 1/tt, yr, vec(t), 0, vec(q))
 		bk := mat.NewDense(d, r, nil)
 		if k > 0 {
 			bk.Copy(B[k-1])
 		}
-		for c := 0; c < r; c++ {
-			q := 0.0
-			for i := 0; i < m; i++ {
-				q += Y.At(i, c) * t[i]
-			}
-			q /= tt
-			Q.Set(c, k, q)
-			for j := 0; j < d; j++ {
-				bk.Set(j, c, bk.At(j, c)+q*rk[j])
+		bd := bk.RawMatrix().Data
+		for j := 0; j < d; j++ {
+			for c := 0; c < r; c++ {
+				bd[j*r+c] += q[c] * rk[j]
 			}
 		}
 		B[k] = bk
+		// Z_{k+1}^T Y_c = Z_k^T Y_c - (t^T t) p_k q_k^T.
+		blas64.Ger(-tt, vec(p), vec(q), S.RawMatrix())
 		W.SetCol(k, w)
 		P.SetCol(k, p)
 		R.SetCol(k, rk)
 		T.SetCol(k, t)
-		// Z <- Z - t p^T
-		blas64.Ger(-1, vec(t), vec(p), zr)
+		Q.SetCol(k, q)
+		res.Directions = k + 1
 	}
 	names := cfg.Names
 	if names == nil {
 		names = featlab.DefaultNames(d)
 	}
-	res := &PLSResult{
-		ComponentPath: *newComponentPath(B, xmean, xsd, ymean, append([]string(nil), names...)),
-		Weights:       W, Loadings: P, YLoadings: Q, Projection: R, Scores: T,
-	}
+	res.ComponentPath = *newComponentPath(B, xmean, xsd, ymean, append([]string(nil), names...))
+	res.Weights, res.Loadings, res.YLoadings, res.Projection, res.Scores = W, P, Q, R, T
 	return res, nil
 }
 
