@@ -205,7 +205,10 @@ func TestPCRPLSErrors(t *testing.T) {
 		{"PCR rank", func() error { _, err := FitPCR(c, y, PCRConfig{NoScale: true}); return err }(), featlab.ErrConstant},
 		{"PLS constant y", func() error { _, err := FitPLS(X, make([]float64, m), PLSConfig{}); return err }(), featlab.ErrConstant},
 		{"PLS2 rows", func() error { _, err := FitPLS2(X, mat.NewDense(3, 2, nil), PLSConfig{}); return err }(), featlab.ErrShape},
-		{"PLS one row", func() error { _, err := FitPLS(mat.NewDense(1, 2, []float64{1, 2}), []float64{1}, PLSConfig{}); return err }(), featlab.ErrEmpty},
+		{"PLS one row", func() error {
+			_, err := FitPLS(mat.NewDense(1, 2, []float64{1, 2}), []float64{1}, PLSConfig{})
+			return err
+		}(), featlab.ErrEmpty},
 	} {
 		if !errors.Is(tc.err, tc.want) {
 			t.Errorf("%s: %v, want %v", tc.name, tc.err, tc.want)
