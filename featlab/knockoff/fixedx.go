@@ -128,7 +128,7 @@ func FixedX(X mat.Matrix, cfg FixedXConfig) (*FixedXResult, error) {
 	if err != nil {
 		return nil, featlab.Wrap(err, "knockoff.FixedX")
 	}
-	U, err := orthComplement(cols, m, d, cfg.Center, cfg.Seed)
+	U, err := orthComplement(Xs, Sigma, d, cfg.Center, cfg.Seed)
 	if err != nil {
 		return nil, err
 	}
@@ -148,62 +148,62 @@ func meanOf(v []float64) float64 {
 }
 
 // orthComplement returns k random orthonormal columns (m x k) orthogonal
-// to the columns of basis (and to the constant vector when withOne): the
-// basis is orthonormalised first, then Gaussian columns drawn from seed
-// are orthogonalised against everything before them, by modified
-// Gram-Schmidt applied twice.
-func orthComplement(basis [][]float64, m, k int, withOne bool, seed uint64) (*mat.Dense, error) {
-	var q [][]float64
-	add := func(v []float64) bool {
-		n0 := norm(v)
-		for pass := 0; pass < 2; pass++ {
-			for _, u := range q {
-				dot := 0.0
-				for i := range v {
-					dot += u[i] * v[i]
-				}
-				for i := range v {
-					v[i] -= dot * u[i]
-				}
-			}
-		}
-		n := norm(v)
-		if !(n > 1e-10*n0) {
-			return false
-		}
-		for i := range v {
-			v[i] /= n
-		}
-		q = append(q, v)
-		return true
-	}
-	if withOne {
-		one := make([]float64, m)
-		for i := range one {
-			one[i] = 1
-		}
-		add(one)
-	}
-	for j, b := range basis {
-		if !add(append([]float64(nil), b...)) {
-			return nil, featlab.Errorf(featlab.ErrParam, "knockoff.FixedX: feature %d is a linear combination of the others (X must have full column rank)", j)
-		}
+// to the columns of Xs (Gram matrix Sigma, positive definite) and to the
+// constant vector when withOne (Xs is then centred): a Gaussian m x k
+// matrix Z drawn from seed is projected twice,
+// Z <- Z - Xs Sigma^-1 Xs^T Z (and its column means removed), then
+// orthonormalised by Cholesky QR applied twice (Z <- Z R^-1 with
+// R^T R = Z^T Z), all in matrix products.
+func orthComplement(Xs *mat.Dense, Sigma *mat.SymDense, k int, withOne bool, seed uint64) (*mat.Dense, error) {
+	m, _ := Xs.Dims()
+	var ch mat.Cholesky
+	if !ch.Factorize(Sigma) {
+		return nil, featlab.Errorf(featlab.ErrParam, "knockoff.FixedX: X^T X is not positive definite: X must have full column rank")
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x6b6e6f636b6f6666))
-	U := mat.NewDense(m, k, nil)
-	for j := 0; j < k; j++ {
-		for {
-			z := make([]float64, m)
-			for i := range z {
-				z[i] = rng.NormFloat64()
-			}
-			if add(z) {
-				U.SetCol(j, z)
-				break
+	Z := mat.NewDense(m, k, nil)
+	raw := Z.RawMatrix().Data
+	for i := range raw {
+		raw[i] = rng.NormFloat64()
+	}
+	var XtZ, B, XB mat.Dense
+	for pass := 0; pass < 2; pass++ {
+		if withOne {
+			for j := 0; j < k; j++ {
+				mu := 0.0
+				for i := 0; i < m; i++ {
+					mu += raw[i*k+j]
+				}
+				mu /= float64(m)
+				for i := 0; i < m; i++ {
+					raw[i*k+j] -= mu
+				}
 			}
 		}
+		XtZ.Mul(Xs.T(), Z)
+		if err := ch.SolveTo(&B, &XtZ); err != nil {
+			return nil, featlab.Errorf(featlab.ErrParam, "knockoff.FixedX: X^T X is numerically singular: %v", err)
+		}
+		XB.Mul(Xs, &B)
+		Z.Sub(Z, &XB)
 	}
-	return U, nil
+	for pass := 0; pass < 2; pass++ {
+		G := mat.NewSymDense(k, nil)
+		G.SymOuterK(1, Z.T())
+		var cz mat.Cholesky
+		if !cz.Factorize(G) {
+			return nil, featlab.Errorf(featlab.ErrParam, "knockoff.FixedX: the random complement is rank deficient (m too close to 2d)")
+		}
+		var R mat.TriDense
+		cz.UTo(&R)
+		// Z <- Z R^-1: solve R^T Z^T = Z^T
+		var Zt mat.Dense
+		if err := Zt.Solve(R.T(), Z.T()); err != nil {
+			return nil, featlab.Errorf(featlab.ErrParam, "knockoff.FixedX: orthonormalising the complement: %v", err)
+		}
+		Z = mat.DenseCopyOf(Zt.T())
+	}
+	return Z, nil
 }
 
 func norm(v []float64) float64 {
