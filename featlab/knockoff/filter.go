@@ -75,7 +75,8 @@ type ModelXSelector struct {
 type FilterResult struct {
 	// W holds the statistic of each feature.
 	W []float64
-	// Threshold is T (+Inf when nothing can be selected at Q).
+	// Threshold is T: +Inf (the one non-finite value a result holds)
+	// when no t reaches Q and nothing is selected.
 	Threshold float64
 	// Chosen are the features with W_j >= T, by decreasing W_j.
 	Chosen []int

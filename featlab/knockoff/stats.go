@@ -33,6 +33,21 @@ func (s Statistic) String() string {
 	return "lasso coefficient difference"
 }
 
+// checkPair validates X, its knockoffs and y for the statistics.
+func checkPair(X, Xk mat.Matrix, y []float64) error {
+	if _, _, err := featlab.CheckXY(X, y, nil); err != nil {
+		return err
+	}
+	if err := featlab.CheckMatrix(Xk, nil); err != nil {
+		return featlab.Wrap(err, "knockoffs")
+	}
+	m, d := X.Dims()
+	if mk, dk := Xk.Dims(); mk != m || dk != d {
+		return featlab.Errorf(featlab.ErrShape, "X is %dx%d but the knockoffs are %dx%d", m, d, mk, dk)
+	}
+	return nil
+}
+
 // joined returns [X X~] as one m x 2d matrix.
 func joined(X, Xk mat.Matrix) *mat.Dense {
 	m, d := X.Dims()
@@ -46,7 +61,14 @@ func joined(X, Xk mat.Matrix) *mat.Dense {
 // [X X~] ((1/2m)||[X X~] b - y||^2 + lambda ||b||_1, linear.Lasso) and the
 // lambda used. lambda = 0 chooses lambda_min by 5-fold linear.LassoCV
 // (folds from seed). The fit has an intercept when intercept is true.
+// Errors: as SignedMaxW, and a negative or non-finite lambda (ErrParam).
 func CoefDiffW(X, Xk mat.Matrix, y []float64, lambda float64, intercept bool, seed uint64) (W []float64, lam float64, err error) {
+	if err := checkPair(X, Xk, y); err != nil {
+		return nil, 0, featlab.Wrap(err, "knockoff.CoefDiffW")
+	}
+	if lambda < 0 || math.IsNaN(lambda) || math.IsInf(lambda, 0) {
+		return nil, 0, featlab.Errorf(featlab.ErrParam, "knockoff.CoefDiffW: lambda = %v must be finite and >= 0", lambda)
+	}
 	_, d := X.Dims()
 	A := joined(X, Xk)
 	lam = lambda
@@ -72,8 +94,16 @@ func CoefDiffW(X, Xk mat.Matrix, y []float64, lambda float64, intercept bool, se
 // sign(Z_j - Z~_j), Z_j the largest lambda of a lasso path of y on
 // [X X~] (linear.LassoPath: nLambdas values from lambda_max down to
 // 1e-3 lambda_max, geometric) at which column j is non-zero, 0 if never.
-// Ties on the grid give W_j = 0. nLambdas = 0 means 200.
+// Ties on the grid give W_j = 0. nLambdas = 0 means 200. Errors: X, X~
+// and y of disagreeing shapes (ErrShape), not finite (ErrNotFinite),
+// nLambdas < 0 (ErrParam).
 func SignedMaxW(X, Xk mat.Matrix, y []float64, nLambdas int, intercept bool) ([]float64, error) {
+	if err := checkPair(X, Xk, y); err != nil {
+		return nil, featlab.Wrap(err, "knockoff.SignedMaxW")
+	}
+	if nLambdas < 0 {
+		return nil, featlab.Errorf(featlab.ErrParam, "knockoff.SignedMaxW: nLambdas = %d must be >= 0", nLambdas)
+	}
 	_, d := X.Dims()
 	if nLambdas == 0 {
 		nLambdas = 200
