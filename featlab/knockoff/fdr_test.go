@@ -13,25 +13,32 @@ import (
 // 10 signals and q = 0.1 it needs 10 discoveries before it can select any,
 // so the FDR falls well short of q); the runs are seeded, so the test is
 // deterministic. The power (mean share of the signals found) is logged
-// and must exceed 0.2. Both statistics in the full run (about 12 s of
-// CPU); the signed max alone in short mode.
+// and must exceed 0.2. The full run checks fixed-X with both statistics
+// and model-X (true mu and Sigma) with the signed max, about 20 s of CPU;
+// short mode fixed-X with the signed max alone.
 func TestFDRControl(t *testing.T) {
 	const runs = 200
-	stats := []Statistic{SignedMax, CoefDiff}
-	if testing.Short() {
-		stats = stats[:1]
+	type variant struct {
+		modelX bool
+		st     Statistic
 	}
-	for _, st := range stats {
-		r, err := Simulate(SimulateConfig{M: 300, D: 50, K: 10, Runs: runs, Seed: 2015, Filter: FilterConfig{Q: 0.1, Statistic: st}})
+	vs := []variant{{false, SignedMax}, {false, CoefDiff}, {true, SignedMax}}
+	if testing.Short() {
+		vs = vs[:1]
+	}
+	for _, v := range vs {
+		st := v.st
+		r, err := Simulate(SimulateConfig{M: 300, D: 50, K: 10, Runs: runs, Seed: 2015, ModelX: v.modelX, Filter: FilterConfig{Q: 0.1, Statistic: st}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		t.Logf("fixed-X knockoff+, %v, %d runs: FDR %.4f (SE %.4f), power %.3f", st, runs, r.MeanFDP, r.SEFDP, r.MeanPower)
+		kind := map[bool]string{false: "fixed-X", true: "model-X"}[v.modelX]
+		t.Logf("%s knockoff+, %v, %d runs: FDR %.4f (SE %.4f), power %.3f", kind, st, runs, r.MeanFDP, r.SEFDP, r.MeanPower)
 		if r.MeanFDP+2*r.SEFDP > 0.1 {
-			t.Errorf("%v: mean FDP %.4f + 2 SE %.4f exceeds q = 0.1", st, r.MeanFDP, 2*r.SEFDP)
+			t.Errorf("%s %v: mean FDP %.4f + 2 SE %.4f exceeds q = 0.1", kind, st, r.MeanFDP, 2*r.SEFDP)
 		}
 		if r.MeanPower < 0.2 {
-			t.Errorf("%v: power %.3f is implausibly low", st, r.MeanPower)
+			t.Errorf("%s %v: power %.3f is implausibly low", kind, st, r.MeanPower)
 		}
 	}
 }
