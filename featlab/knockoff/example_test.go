@@ -72,3 +72,21 @@ func ExampleThreshold() {
 	// 3
 	// true
 }
+
+func ExampleModelX() {
+	X, _ := data(500, 8)
+	// rows are N(0, I): give the true moments
+	Sigma := mat.NewSymDense(8, nil)
+	for j := 0; j < 8; j++ {
+		Sigma.SetSym(j, j, 1)
+	}
+	r, err := knockoff.ModelX(X, knockoff.ModelXConfig{Mu: make([]float64, 8), Sigma: Sigma, Seed: 1})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	// independent features: s = 1, the knockoffs are fresh N(0, I) draws
+	fmt.Println(r.S)
+	// Output:
+	// [1 1 1 1 1 1 1 1]
+}
