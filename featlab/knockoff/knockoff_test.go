@@ -243,3 +243,74 @@ func TestSelectorsFindStrongSignals(t *testing.T) {
 		t.Logf("%s: chose %v", s.Method, s.ChosenNames)
 	}
 }
+
+// thresholdNaive is the definition of the knockoff threshold, O(d^2).
+func thresholdNaive(W []float64, q float64, plus bool) float64 {
+	best := math.Inf(1)
+	for _, c := range W {
+		t := math.Abs(c)
+		if t == 0 || t >= best {
+			continue
+		}
+		neg, pos := 0.0, 0.0
+		if plus {
+			neg = 1
+		}
+		for _, w := range W {
+			if w <= -t {
+				neg++
+			}
+			if w >= t {
+				pos++
+			}
+		}
+		if neg/math.Max(1, pos) <= q {
+			best = t
+		}
+	}
+	return best
+}
+
+// TestThresholdMatchesDefinition: Threshold equals the definition on
+// random W with ties, zeros and mixed signs, for both offsets.
+func TestThresholdMatchesDefinition(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 3))
+	for trial := 0; trial < 300; trial++ {
+		d := 1 + rng.IntN(60)
+		W := make([]float64, d)
+		for j := range W {
+			W[j] = float64(rng.IntN(21)-6) / 2 // ties and zeros, positive bias
+		}
+		for _, q := range []float64{0.05, 0.1, 0.2, 0.5} {
+			for _, plus := range []bool{false, true} {
+				got, _ := Threshold(W, q, plus)
+				if want := thresholdNaive(W, q, plus); got != want {
+					t.Fatalf("W = %v, q = %v, plus = %v: T = %v, want %v", W, q, plus, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestFixedXGramAtTwoD: the edge m = 2d (no centring), where U~ spans the
+// whole orthogonal complement.
+func TestFixedXGramAtTwoD(t *testing.T) {
+	X := gaussX(40, 20, 0.4, 8)
+	r, err := FixedX(X, FixedXConfig{Seed: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var G, K mat.Dense
+	G.Mul(r.Knockoffs.T(), r.Knockoffs)
+	K.Mul(r.X.T(), r.Knockoffs)
+	want := mat.DenseCopyOf(r.Sigma)
+	for j, s := range r.S {
+		want.Set(j, j, want.At(j, j)-s)
+	}
+	if e1, e2 := maxAbsDiff(&G, r.Sigma), maxAbsDiff(&K, want); e1 > 1e-10 || e2 > 1e-10 {
+		t.Errorf("m = 2d: Gram errors %g, %g", e1, e2)
+	}
+	if _, err := FixedX(X.Slice(0, 39, 0, 20), FixedXConfig{}); err == nil {
+		t.Error("m = 2d - 1 accepted")
+	}
+}
