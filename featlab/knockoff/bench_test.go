@@ -23,3 +23,14 @@ func BenchmarkSimulationFixedX(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSolveSDP: the SDP s of an AR(1) correlation (rho = 0.5) with
+// d = 100.
+func BenchmarkSolveSDP(b *testing.B) {
+	R := ar1(100, 0.5)
+	for i := 0; i < b.N; i++ {
+		if _, err := SolveSDP(R, SDPConfig{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

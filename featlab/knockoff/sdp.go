@@ -10,9 +10,9 @@ import (
 
 // SDPConfig configures SolveSDP. The zero value is the default.
 type SDPConfig struct {
-	// Tol bounds the barrier's duality-gap estimate 3d/t at which the
-	// solver stops (an upper bound on the optimum of sum_j s_j minus the
-	// sum of the returned s). Default 1e-8.
+	// Tol bounds the barrier's duality-gap estimate per coordinate, 3/t,
+	// at which the solver stops: the optimum of sum_j s_j exceeds the sum
+	// of the returned s by at most 3d/t <= d Tol. Default 1e-8.
 	Tol float64
 	// MaxIter bounds the total number of Newton steps. Default 500.
 	MaxIter int
@@ -24,7 +24,8 @@ type SDPResult struct {
 	S []float64
 	// Objective is sum_j S_j.
 	Objective float64
-	// Iterations counts Newton steps; Gap is the final 3d/t.
+	// Iterations counts Newton steps; Gap is the final 3/t (Converged:
+	// Gap <= Tol).
 	featlab.Convergence
 }
 
@@ -42,9 +43,10 @@ type SDPResult struct {
 // lambda^2/2 is below 1e-9; gradient -t + M_jj - 1/s_j + 1/(1-s_j), Hessian
 // M_jk^2 + diag(1/s_j^2 + 1/(1-s_j)^2), M = (2R - diag(s))^-1), with a
 // backtracking line search that keeps 2R - diag(s) positive definite
-// (Cholesky), until the barrier's gap bound 3d/t is below Tol. It starts
+// (Cholesky), until the barrier's gap bound per coordinate 3/t is below
+// Tol. It starts
 // from s_j = min(lambda_min(R), 1/2). No external solver is used; the
-// result agrees with CVXOPT: the optimum to 1e-9 and s to 2e-6 on the
+// result agrees with CVXOPT: the optimum to 1e-8 and s to 2e-6 on the
 // golden cases (testdata/golden_sdp.py).
 func SolveSDP(R *mat.SymDense, cfg SDPConfig) (*SDPResult, error) {
 	if R == nil {
@@ -156,7 +158,7 @@ func SolveSDP(R *mat.SymDense, cfg SDPConfig) (*SDPResult, error) {
 			}
 			copy(s, trial)
 		}
-		gap := 3 * float64(d) / t
+		gap := 3 / t
 		res.Gap = gap
 		if !centred {
 			break // MaxIter reached: not converged

@@ -72,3 +72,38 @@ func TestSDPGolden(t *testing.T) {
 		t.Logf("%s: d = %d, objective %.10f (CVXOPT %.10f), max |ds| %.2g, %d Newton steps", c.Name, d, r.Objective, c.Objective, maxd, r.Iterations)
 	}
 }
+
+func ar1(d int, rho float64) *mat.SymDense {
+	R := mat.NewSymDense(d, nil)
+	for i := 0; i < d; i++ {
+		for j := i; j < d; j++ {
+			R.SetSym(i, j, math.Pow(rho, float64(j-i)))
+		}
+	}
+	return R
+}
+
+// TestSDPLarger: at d = 60 the SDP converges, beats the equicorrelated
+// sum and stays feasible.
+func TestSDPLarger(t *testing.T) {
+	R := ar1(60, 0.7)
+	r, err := SolveSDP(R, SDPConfig{})
+	if err != nil || !r.Converged {
+		t.Fatalf("%v %v", err, r)
+	}
+	eq, _ := EquicorrelatedS(R)
+	if r.Objective < 60*eq[0] {
+		t.Errorf("SDP sum %g below equicorrelated %g", r.Objective, 60*eq[0])
+	}
+	A := mat.NewSymDense(60, nil)
+	for i := 0; i < 60; i++ {
+		for j := i; j < 60; j++ {
+			A.SetSym(i, j, 2*R.At(i, j))
+		}
+		A.SetSym(i, i, A.At(i, i)-r.S[i])
+	}
+	if l, _ := minEigen(A); l < -1e-12 {
+		t.Errorf("lambda_min(2R - diag s) = %g", l)
+	}
+	t.Logf("d = 60: sum s %.6f (equicorrelated %.6f), %v", r.Objective, 60*eq[0], r.Convergence)
+}
