@@ -17,13 +17,20 @@ func init() { entrySets = append(entrySets, knockoffEntries) }
 
 func knockoffEntries() []*entry {
 	return []*entry{
-		xy("knockoff.FilterFixedX", knockoff.FilterFixedX, knockoff.FixedXSelector{}, allowInf,
+		// fixed-X scales each column to unit norm: W does not change when
+		// X is multiplied by 2^-1000 or 2^+1000
+		xy("knockoff.FilterFixedX", knockoff.FilterFixedX, knockoff.FixedXSelector{}, allowInf, invariant(knockoffW),
 			alsoCovers("knockoff.FixedXSelector.Select", "knockoff.FilterResult.Selection")),
 		xy("knockoff.FilterModelX", knockoff.FilterModelX, knockoff.ModelXSelector{FilterConfig: knockoff.FilterConfig{Statistic: knockoff.SignedMax}}, allowInf,
 			alsoCovers("knockoff.ModelXSelector.Select")),
 		plainXY("knockoff.FixedX", func(X mat.Matrix, _ []float64) (any, error) {
 			return knockoff.FixedX(X, knockoff.FixedXConfig{Center: true, Seed: 1})
-		}, ignoresY),
+		}, ignoresY, invariant(func(out any) []float64 {
+			if r, ok := out.(*knockoff.FixedXResult); ok && r != nil {
+				return values(r.Knockoffs)
+			}
+			return nil
+		})),
 		plainXY("knockoff.ModelX", func(X mat.Matrix, _ []float64) (any, error) {
 			return knockoff.ModelX(X, knockoff.ModelXConfig{S: knockoff.SDP, Seed: 1})
 		}, ignoresY),
@@ -37,6 +44,13 @@ func knockoffEntries() []*entry {
 		custom("knockoff.Threshold", "params", []string{"knockoff.SolveSDP", "knockoff.EquicorrelatedS", "knockoff.Simulate",
 			"knockoff.SimulateContext", "knockoff.SMethod.String", "knockoff.Statistic.String"}, knockoffChecks),
 	}
+}
+
+func knockoffW(out any) []float64 {
+	if r, ok := out.(*knockoff.FilterResult); ok && r != nil {
+		return r.W
+	}
+	return nil
 }
 
 func knockoffChecks() []failure {
