@@ -1,0 +1,40 @@
+#!/usr/bin/env python3
+"""Golden values for linear.LassoIC from scikit-learn 1.2.1 LassoLarsIC.
+
+Regenerate, from the repository root:
+
+    /usr/bin/python3 featlab/linear/testdata/golden_lassoic.py
+
+Reads diabetes.csv (written by golden_sklearn.py: sklearn's load_diabetes(),
+scaled) and writes golden_lassoic.json: for AIC and BIC, estimated and
+given noise variance (3000), fit_intercept=True, normalize=False: alphas_,
+criterion_, alpha_, coef_, intercept_, noise_variance_.
+"""
+import json
+import os
+
+import warnings
+
+import numpy as np
+from sklearn.linear_model import LassoLarsIC
+
+warnings.simplefilter("ignore", FutureWarning)
+HERE = os.path.dirname(os.path.abspath(__file__))
+a = np.loadtxt(os.path.join(HERE, "diabetes.csv"), delimiter=",", skiprows=1)
+X, y = np.ascontiguousarray(a[:, :-1]), a[:, -1].copy()
+out = {}
+for crit in ("aic", "bic"):
+    for nv in (None, 3000.0):
+        est = LassoLarsIC(criterion=crit, normalize=False, noise_variance=nv).fit(X, y)
+        key = crit + ("_given" if nv else "_est")
+        out[key] = {
+            "noise_variance": nv or 0.0,
+            "alphas": est.alphas_.tolist(),
+            "criterion": est.criterion_.tolist(),
+            "alpha": float(est.alpha_),
+            "coef": est.coef_.tolist(),
+            "intercept": float(est.intercept_),
+            "noise_variance_": float(est.noise_variance_),
+        }
+with open(os.path.join(HERE, "golden_lassoic.json"), "w") as f:
+    json.dump(out, f, indent=1)
