@@ -71,6 +71,9 @@ func OMPCV(X mat.Matrix, y []float64, cfg OMPCVConfig) (*OMPCVResult, error) {
 	if err != nil {
 		return nil, err
 	}
+	if _, _, err := featlab.CheckXY(X, y, nil); err != nil {
+		return nil, featlab.Wrap(err, "greedy.OMPCV")
+	}
 	if cfg.OMP.Tol != 0 {
 		return nil, featlab.Errorf(featlab.ErrParam, "OMPCV: OMP.Tol = %v, want 0 (CV chooses the number of non-zeros)", cfg.OMP.Tol)
 	}

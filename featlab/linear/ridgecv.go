@@ -81,9 +81,10 @@ func (r *RidgeCVResult) Selection() *featlab.Selection {
 // scikit-learn's "gcv" mode (its svd and eigen variants give the same
 // numbers). K-fold refits on each training set (one SVD per fold).
 //
-// Errors wrap featlab.ErrEmpty, ErrShape, ErrNotFinite (the data) or
-// ErrParam (an alpha <= 0 or not finite, Folds = 1 or < 0 or > m, bad
-// Splits).
+// Errors wrap featlab.ErrEmpty (also: leave-one-out with one row),
+// ErrShape, ErrNotFinite (the data) or ErrParam (an alpha <= 0 or not
+// finite, Folds = 1 or < 0 or > m, bad Splits; leave-one-out when an
+// example has leverage H_ii = 1).
 func RidgeCV(X mat.Matrix, y []float64, cfg RidgeCVConfig) (*RidgeCVResult, error) {
 	alphas := cfg.Alphas
 	if alphas == nil {
@@ -125,6 +126,9 @@ func RidgeCV(X mat.Matrix, y []float64, cfg RidgeCVConfig) (*RidgeCVResult, erro
 		return nil, err
 	}
 	if splits == nil {
+		if m < 2 {
+			return nil, featlab.Errorf(featlab.ErrEmpty, "leave-one-out needs at least 2 rows, X has %d", m)
+		}
 		res.CVValues = mat.NewDense(m, nA, nil)
 		icpt := 0.0
 		if cfg.Intercept {
@@ -140,6 +144,9 @@ func RidgeCV(X mat.Matrix, y []float64, cfg RidgeCVConfig) (*RidgeCVResult, erro
 					u := full.u.At(i, l)
 					h += u * u * f
 					fit += u * f * uty[l]
+				}
+				if 1-h <= 1e-12 {
+					return nil, featlab.Errorf(featlab.ErrParam, "example %d has leverage %v at alpha = %v: its leave-one-out error is undefined (use Folds)", i, h, a)
 				}
 				e := (ds.Y[i] - fit) / (1 - h)
 				res.CVValues.Set(i, k, e*e)
