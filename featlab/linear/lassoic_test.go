@@ -2,7 +2,12 @@ package linear
 
 import (
 	"math"
+	"strings"
 	"testing"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/featlab/course/datasets"
 )
 
 type lassoICGolden struct {
@@ -19,10 +24,15 @@ type lassoICGolden struct {
 func closeRel(a, b, tol float64) bool { return math.Abs(a-b) <= tol*math.Max(1, math.Abs(b)) }
 
 func TestLassoICGolden(t *testing.T) {
-	X, y := loadCSV(t, "diabetes.csv")
+	Xs, ys := loadCSV(t, "diabetes.csv")
+	raw := datasets.Diabetes()
 	g := *readJSON[map[string]lassoICGolden](t, "golden_lassoic.json")
-	for key, crit := range map[string]Criterion{"aic_est": AIC, "aic_given": AIC, "bic_est": BIC, "bic_given": BIC} {
+	for key, crit := range map[string]Criterion{"aic_est": AIC, "aic_given": AIC, "bic_est": BIC, "bic_given": BIC, "raw_aic": AIC, "raw_bic": BIC} {
 		want := g[key]
+		X, y := mat.Matrix(Xs), ys
+		if strings.HasPrefix(key, "raw") {
+			X, y = raw.X, raw.Y
+		}
 		res, err := LassoIC(X, y, LassoICConfig{Criterion: crit, Intercept: true, NoiseVariance: want.NoiseVariance})
 		if err != nil {
 			t.Fatal(key, err)

@@ -7,7 +7,8 @@ Regenerate, from the repository root:
 
 Reads diabetes.csv (written by golden_sklearn.py: sklearn's load_diabetes(),
 scaled) and writes golden_lassoic.json: for AIC and BIC, estimated and
-given noise variance (3000), fit_intercept=True, normalize=False: alphas_,
+given noise variance (3000), fit_intercept=True, normalize=False; and
+raw_aic, raw_bic on datasets/diabetes.csv (raw units, estimated variance): alphas_,
 criterion_, alpha_, coef_, intercept_, noise_variance_.
 """
 import json
@@ -36,5 +37,19 @@ for crit in ("aic", "bic"):
             "intercept": float(est.intercept_),
             "noise_variance_": float(est.noise_variance_),
         }
+# Raw units (datasets/diabetes.csv): a path with four drops.
+a = np.loadtxt(os.path.join(HERE, "../../../datasets/diabetes.csv"), delimiter=",", skiprows=1)
+X, y = np.ascontiguousarray(a[:, :-1]), a[:, -1].copy()
+for crit in ("aic", "bic"):
+    est = LassoLarsIC(criterion=crit, normalize=False).fit(X, y)
+    out["raw_" + crit] = {
+        "noise_variance": 0.0,
+        "alphas": est.alphas_.tolist(),
+        "criterion": est.criterion_.tolist(),
+        "alpha": float(est.alpha_),
+        "coef": est.coef_.tolist(),
+        "intercept": float(est.intercept_),
+        "noise_variance_": float(est.noise_variance_),
+    }
 with open(os.path.join(HERE, "golden_lassoic.json"), "w") as f:
     json.dump(out, f, indent=1)
