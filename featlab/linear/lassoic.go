@@ -115,7 +115,8 @@ func (r *LassoICResult) Selection() *featlab.Selection {
 // alpha reaches 1.2e-7 alpha_max (float32 epsilon, relative: scikit-learn
 // uses it as an absolute tolerance), when every feature is active and the
 // least-squares fit reached, or after MaxIter steps. A feature whose
-// column is (numerically) a combination of the active ones never enters.
+// column is (numerically) a combination of the active ones never enters:
+// its distance from their span, squared, is at most 1e-12 ||xc_j||^2.
 //
 // Each step solves G_AA by Cholesky afresh: O(|A|^3) per step on top of
 // one O(m d^2) Gram matrix, meant for d up to a few hundred.
@@ -214,7 +215,7 @@ func larsLasso(G *mat.SymDense, Xty []float64, m float64, maxIter int) (alphas [
 	sign := make([]float64, d)
 	var A []int
 	var justDropped []int
-	drop := false
+	drop, skipRecord := false, false
 	const tol32 = 1.1920928955078125e-07
 	C0 := -1.0
 	for {
@@ -240,11 +241,16 @@ func larsLasso(G *mat.SymDense, Xty []float64, m float64, maxIter int) (alphas [
 		if C0 < 0 {
 			C0 = C
 		}
-		alphas = append(alphas, C/m)
-		coefs = append(coefs, append([]float64(nil), w...))
+		if skipRecord {
+			skipRecord = false
+		} else {
+			alphas = append(alphas, C/m)
+			coefs = append(coefs, append([]float64(nil), w...))
+		}
 		if C <= tol32*C0 || C0 == 0 || steps >= maxIter {
 			break
 		}
+		added := false
 		if !drop {
 			if jmax < 0 {
 				break
@@ -252,26 +258,49 @@ func larsLasso(G *mat.SymDense, Xty []float64, m float64, maxIter int) (alphas [
 			active[jmax] = true
 			A = append(A, jmax)
 			sign[jmax] = math.Copysign(1, c[jmax])
+			added = true
 		}
-		// Direction: solve G_AA x = s_A.
-		k := len(A)
-		GA := mat.NewSymDense(k, nil)
-		for a := 0; a < k; a++ {
-			for b := a; b < k; b++ {
-				GA.SetSym(a, b, G.At(A[a], A[b]))
-			}
-		}
+		// Direction: solve G_AA x = s_A. An entering column that is a
+		// combination of the active ones (the last pivot squared, its
+		// squared distance from their span, at most 1e-12 of its squared
+		// norm: a scale-free test) is barred and the step goes on with
+		// the active set as it was.
 		var ch mat.Cholesky
-		if !ch.Factorize(GA) || ch.Cond() > 1e14 {
-			if !drop {
-				// The entering column is a combination of the active ones.
-				j := A[k-1]
-				A = A[:k-1]
-				active[j] = false
-				barred[j] = true
-				continue
+		k := len(A)
+		for k > 0 {
+			GA := mat.NewSymDense(k, nil)
+			for a := 0; a < k; a++ {
+				for b := a; b < k; b++ {
+					GA.SetSym(a, b, G.At(A[a], A[b]))
+				}
 			}
+			ok := ch.Factorize(GA)
+			if ok && added {
+				var L mat.TriDense
+				ch.LTo(&L)
+				piv := L.At(k-1, k-1)
+				ok = piv*piv > 1e-12*G.At(A[k-1], A[k-1])
+			}
+			if ok {
+				break
+			}
+			if !added {
+				k = -1
+				break
+			}
+			j := A[k-1]
+			A = A[:k-1]
+			active[j] = false
+			barred[j] = true
+			added = false
+			k--
+		}
+		if k < 0 {
 			break
+		}
+		if k == 0 {
+			skipRecord = true
+			continue
 		}
 		sA := make([]float64, k)
 		for a, j := range A {
@@ -293,11 +322,13 @@ func larsLasso(G *mat.SymDense, Xty []float64, m float64, maxIter int) (alphas [
 		for a := range dir {
 			dir[a] = AA * x.AtVec(a)
 		}
+		// C on the active set: the entering feature's |c_j| (the largest
+		// outside it), else that of any active feature.
 		Cact := math.Abs(c[A[0]])
-		if drop || k == d || jmax < 0 {
-			Cact = C
-		} else {
+		if added {
 			Cact = math.Abs(c[jmax])
+		} else if drop {
+			Cact = C
 		}
 		gamma := Cact / AA
 		skip := make(map[int]bool, len(justDropped))

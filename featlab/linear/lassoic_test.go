@@ -95,3 +95,38 @@ func TestLassoICKKT(t *testing.T) {
 		}
 	}
 }
+
+// TestLassoICDependent: a column equal to another plus a multiple of a
+// third never enters, and scaling X by a power of ten leaves the chosen
+// support and the criterion unchanged.
+func TestLassoICDependent(t *testing.T) {
+	ds := datasets.Diabetes()
+	m, d := ds.X.Dims()
+	X := mat.NewDense(m, d+1, nil)
+	X.Slice(0, m, 0, d).(*mat.Dense).Copy(ds.X)
+	for i := 0; i < m; i++ {
+		X.Set(i, d, ds.X.At(i, 2)+3*ds.X.At(i, 8))
+	}
+	res, err := LassoIC(X, ds.Y, LassoICConfig{Intercept: true, NoiseVariance: 3000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := range res.Alphas {
+		if w := res.Path.At(d, k); w != 0 && res.Path.At(2, k) != 0 && res.Path.At(8, k) != 0 {
+			t.Fatalf("step %d: the dependent column entered with x3 and x9 (w = %v)", k, w)
+		}
+	}
+	var Xs mat.Dense
+	Xs.Scale(1e-4, ds.X)
+	a, err := LassoIC(ds.X, ds.Y, LassoICConfig{Intercept: true, Criterion: BIC})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := LassoIC(&Xs, ds.Y, LassoICConfig{Intercept: true, Criterion: BIC})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Index != b.Index || len(a.Alphas) != len(b.Alphas) || !closeRel(a.Values[a.Index], b.Values[b.Index], 1e-9) {
+		t.Errorf("scaled X: index %d of %d (%v), want %d of %d (%v)", b.Index, len(b.Alphas), b.Values[b.Index], a.Index, len(a.Alphas), a.Values[a.Index])
+	}
+}
