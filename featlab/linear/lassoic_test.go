@@ -11,13 +11,15 @@ import (
 )
 
 type lassoICGolden struct {
-	NoiseVariance  float64   `json:"noise_variance"`
-	Alphas         []float64 `json:"alphas"`
-	Criterion      []float64 `json:"criterion"`
-	Alpha          float64   `json:"alpha"`
-	Coef           []float64 `json:"coef"`
-	Intercept      float64   `json:"intercept"`
-	NoiseVariance_ float64   `json:"noise_variance_"`
+	NoiseVariance  float64     `json:"noise_variance"`
+	X              [][]float64 `json:"X"`
+	Y              []float64   `json:"y"`
+	Alphas         []float64   `json:"alphas"`
+	Criterion      []float64   `json:"criterion"`
+	Alpha          float64     `json:"alpha"`
+	Coef           []float64   `json:"coef"`
+	Intercept      float64     `json:"intercept"`
+	NoiseVariance_ float64     `json:"noise_variance_"`
 }
 
 // closeRel reports whether a and b agree to tol relative to max(1, |b|).
@@ -27,11 +29,18 @@ func TestLassoICGolden(t *testing.T) {
 	Xs, ys := loadCSV(t, "diabetes.csv")
 	raw := datasets.Diabetes()
 	g := *readJSON[map[string]lassoICGolden](t, "golden_lassoic.json")
-	for key, crit := range map[string]Criterion{"aic_est": AIC, "aic_given": AIC, "bic_est": BIC, "bic_given": BIC, "raw_aic": AIC, "raw_bic": BIC} {
+	for key, crit := range map[string]Criterion{"aic_est": AIC, "aic_given": AIC, "bic_est": BIC, "bic_given": BIC, "raw_aic": AIC, "raw_bic": BIC, "wide_bic": BIC} {
 		want := g[key]
 		X, y := mat.Matrix(Xs), ys
 		if strings.HasPrefix(key, "raw") {
 			X, y = raw.X, raw.Y
+		}
+		if want.X != nil {
+			W := mat.NewDense(len(want.X), len(want.X[0]), nil)
+			for i, r := range want.X {
+				W.SetRow(i, r)
+			}
+			X, y = W, want.Y
 		}
 		res, err := LassoIC(X, y, LassoICConfig{Criterion: crit, Intercept: true, NoiseVariance: want.NoiseVariance})
 		if err != nil {

@@ -8,7 +8,8 @@ Regenerate, from the repository root:
 Reads diabetes.csv (written by golden_sklearn.py: sklearn's load_diabetes(),
 scaled) and writes golden_lassoic.json: for AIC and BIC, estimated and
 given noise variance (3000), fit_intercept=True, normalize=False; and
-raw_aic, raw_bic on datasets/diabetes.csv (raw units, estimated variance): alphas_,
+raw_aic, raw_bic on datasets/diabetes.csv (raw units, estimated variance);
+wide_bic on a seeded 30 x 60 design stored in the JSON: alphas_,
 criterion_, alpha_, coef_, intercept_, noise_variance_.
 """
 import json
@@ -51,5 +52,21 @@ for crit in ("aic", "bic"):
         "intercept": float(est.intercept_),
         "noise_variance_": float(est.noise_variance_),
     }
+# Wide (m = 30 < d = 60, seeded normal design, 5 true features): BIC with
+# the noise variance given; X and y are stored with the result.
+rng = np.random.default_rng(1)
+X = rng.standard_normal((30, 60))
+y = X[:, :5] @ np.arange(1, 6) + rng.standard_normal(30)
+est = LassoLarsIC(criterion="bic", noise_variance=1.0).fit(X, y)
+out["wide_bic"] = {
+    "X": X.tolist(), "y": y.tolist(),
+    "noise_variance": 1.0,
+    "alphas": est.alphas_.tolist(),
+    "criterion": est.criterion_.tolist(),
+    "alpha": float(est.alpha_),
+    "coef": est.coef_.tolist(),
+    "intercept": float(est.intercept_),
+    "noise_variance_": float(est.noise_variance_),
+}
 with open(os.path.join(HERE, "golden_lassoic.json"), "w") as f:
     json.dump(out, f, indent=1)
