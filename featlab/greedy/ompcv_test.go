@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/featlab/course/datasets"
+	"github.com/featlab/course/featlab/internal/matx"
 	"github.com/featlab/course/featlab/validate"
 )
 
@@ -63,5 +64,51 @@ func TestOMPCVGolden(t *testing.T) {
 		if got := len(res.Selection().Chosen); got != want.NNonZero {
 			t.Errorf("T=%s: Selection has %d features", key, got)
 		}
+	}
+}
+
+// TestOMPCVConsistent: MSE is the fold average of FoldMSE, NNonZero its
+// argmin, the final fit has NNonZero features, and a fold's entry for t
+// non-zeros equals the test error of OMP run with T = t on its training
+// rows.
+func TestOMPCVConsistent(t *testing.T) {
+	ds := datasets.Diabetes()
+	res, err := OMPCV(ds.X, ds.Y, OMPCVConfig{OMP: OMPConfig{T: 6, Intercept: true}, Folds: 3, Seed: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	K, L := res.FoldMSE.Dims()
+	best := 0
+	for k := 0; k < L; k++ {
+		var s float64
+		for f := 0; f < K; f++ {
+			s += res.FoldMSE.At(f, k)
+		}
+		if math.Abs(s/float64(K)-res.MSE[k]) > 1e-9*res.MSE[k] {
+			t.Errorf("MSE[%d] = %v, fold mean %v", k, res.MSE[k], s/float64(K))
+		}
+		if res.MSE[k] < res.MSE[best] {
+			best = k
+		}
+	}
+	if res.NNonZero != best+1 || len(res.Fit.Support) != res.NNonZero {
+		t.Errorf("NNonZero %d, support %d, argmin %d", res.NNonZero, len(res.Fit.Support), best+1)
+	}
+	sp := res.Splits[1]
+	fit, err := OMP(matx.Rows(ds.X, sp.Train), matx.Take(ds.Y, sp.Train), OMPConfig{T: 3, Intercept: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	Xt, yt := matx.Rows(ds.X, sp.Test), matx.Take(ds.Y, sp.Test)
+	var s float64
+	for i, v := range yt {
+		p := fit.Intercept
+		for j, w := range fit.Coef {
+			p += Xt.At(i, j) * w
+		}
+		s += (v - p) * (v - p)
+	}
+	if got := res.FoldMSE.At(1, 2); math.Abs(got-s/float64(len(yt))) > 1e-9*got {
+		t.Errorf("fold 1, 3 non-zeros: %v, direct %v", got, s/float64(len(yt)))
 	}
 }

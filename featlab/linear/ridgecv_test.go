@@ -3,6 +3,8 @@ package linear
 import (
 	"testing"
 
+	"gonum.org/v1/gonum/mat"
+
 	"github.com/featlab/course/featlab/validate"
 )
 
@@ -76,13 +78,25 @@ func TestRidgeCVGolden(t *testing.T) {
 	}
 }
 
-// TestRidgeCVLOOBrute checks the hat-matrix shortcut against refitting
-// without each example.
+// TestRidgeCVLOOBrute checks the hat-matrix shortcut against
+// refitting without each example, on synth.csv (80 x 26, with a constant
+// column) and on its first 15 rows (wider than tall), with and without an
+// intercept.
 func TestRidgeCVLOOBrute(t *testing.T) {
-	X, y := loadCSV(t, "synth.csv")
+	Xa, ya := loadCSV(t, "synth.csv")
+	for _, rows := range []int{80, 15} {
+		for _, icpt := range []bool{true, false} {
+			X := Xa.Slice(0, rows, 0, 26)
+			ridgeLOOBrute(t, X, ya[:rows], icpt)
+		}
+	}
+}
+
+func ridgeLOOBrute(t *testing.T, X mat.Matrix, y []float64, icpt bool) {
+	t.Helper()
 	m, _ := X.Dims()
 	alphas := []float64{0.5, 5}
-	res, err := RidgeCV(X, y, RidgeCVConfig{Alphas: alphas, Intercept: true})
+	res, err := RidgeCV(X, y, RidgeCVConfig{Alphas: alphas, Intercept: icpt})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,13 +110,13 @@ func TestRidgeCVLOOBrute(t *testing.T) {
 		}
 		splits = append(splits, validate.Fold{Train: tr, Test: []int{i}})
 	}
-	brute, err := RidgeCV(X, y, RidgeCVConfig{Alphas: alphas, Intercept: true, Splits: splits})
+	brute, err := RidgeCV(X, y, RidgeCVConfig{Alphas: alphas, Intercept: icpt, Splits: splits})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for k := range alphas {
 		if !closeRel(res.MSE[k], brute.MSE[k], 1e-8) {
-			t.Errorf("alpha %v: LOO MSE %v, refits %v", alphas[k], res.MSE[k], brute.MSE[k])
+			t.Errorf("m = %d, intercept %v, alpha %v: LOO MSE %v, refits %v", m, icpt, alphas[k], res.MSE[k], brute.MSE[k])
 		}
 	}
 }
