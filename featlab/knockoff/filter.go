@@ -48,6 +48,13 @@ func (c *FilterConfig) check() error {
 	if c.NLambdas < 0 {
 		return featlab.Errorf(featlab.ErrParam, "NLambdas = %d must be >= 0", c.NLambdas)
 	}
+	if c.NLambdas > 0 {
+		// SignedMax's path over [X X~] stores 2d coefficients per lambda;
+		// refuse a grid that cannot be stored for any d.
+		if err := featlab.CheckCells("knockoff", "NLambdas", c.NLambdas, 2, 0); err != nil {
+			return err
+		}
+	}
 	if c.Statistic != CoefDiff && c.Statistic != SignedMax {
 		return featlab.Errorf(featlab.ErrParam, "Statistic = %d is not CoefDiff or SignedMax", int(c.Statistic))
 	}

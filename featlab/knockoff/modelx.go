@@ -4,9 +4,11 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/matx"
 )
 
 // ModelXConfig configures ModelX. The zero value estimates mu and Sigma
@@ -51,6 +53,11 @@ type ModelXResult struct {
 // Draws come from math/rand/v2's PCG seeded by Seed: the same seed gives
 // the same knockoffs bit for bit.
 //
+// With Mu and Sigma both estimated, the draw is made on X times an exact
+// power of two when X is far from unit scale (|x| outside [2^-60, 2^60])
+// and the knockoffs scaled back, so they do not depend on the scale of X;
+// the reported Sigma and S are then in X's units and may underflow.
+//
 // Errors: Mu or Sigma of the wrong size (ErrShape), a Sigma that is not
 // symmetric positive definite or not finite (ErrParam, ErrNotFinite),
 // m <= d when Sigma is estimated (ErrShape), a constant column
@@ -61,6 +68,24 @@ func ModelX(X mat.Matrix, cfg ModelXConfig) (*ModelXResult, error) {
 	}
 	if err := cfg.S.check(); err != nil {
 		return nil, err
+	}
+	if cfg.Mu == nil && cfg.Sigma == nil {
+		// Estimated moments: draw on X times an exact power of two, so that
+		// a covariance of data at 1e-300 (or 1e300) does not underflow
+		// (overflow), and scale back; 1 for data of everyday size.
+		if Xs, sc := matx.Prescale(X); sc != 1 {
+			res, err := ModelX(Xs, cfg)
+			if res != nil {
+				res.Knockoffs.Scale(1/sc, res.Knockoffs)
+				floats.Scale(1/sc, res.Mu)
+				res.Sigma.ScaleSym(1/(sc*sc), res.Sigma)
+				floats.Scale(1/(sc*sc), res.S)
+				if !finiteSym(res.Sigma) || !finiteVec(res.S) {
+					return nil, featlab.Errorf(featlab.ErrNotFinite, "knockoff.ModelX: the covariance of X overflows float64 (X is near the float64 limit); rescale X")
+				}
+			}
+			return res, err
+		}
 	}
 	m, d := X.Dims()
 	names := cfg.Names
@@ -156,4 +181,27 @@ func moments(X mat.Matrix, mu []float64, Sigma *mat.SymDense) ([]float64, *mat.S
 		}
 	}
 	return mu, Sigma, nil
+}
+
+// finiteVec reports whether every value of v is finite.
+func finiteVec(v []float64) bool {
+	for _, x := range v {
+		if math.IsInf(x, 0) || math.IsNaN(x) {
+			return false
+		}
+	}
+	return true
+}
+
+// finiteSym reports whether every entry of S is finite.
+func finiteSym(S *mat.SymDense) bool {
+	n := S.SymmetricDim()
+	for i := 0; i < n; i++ {
+		for j := i; j < n; j++ {
+			if v := S.At(i, j); math.IsInf(v, 0) || math.IsNaN(v) {
+				return false
+			}
+		}
+	}
+	return true
 }

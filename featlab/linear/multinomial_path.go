@@ -98,6 +98,13 @@ func MultinomialPathContext(ctx context.Context, X mat.Matrix, y []float64, cfg 
 	}
 	st.alpha, st.grouped = alpha, cfg.Grouped
 	st.gradient(nil)
+	// The path stores d x K coefficients per lambda: refuse a grid too
+	// large for that before the grid itself is allocated.
+	if n := max(cfg.NLambdas, len(cfg.Lambdas)); n > 0 {
+		if err := featlab.CheckCells("linear: MultinomialPath", "NLambdas", n, st.d*len(classes), 0); err != nil {
+			return nil, err
+		}
+	}
 	lambdas := cfg.grid(st)
 	mon := newMonitor(ctx, cfg.Progress, "multinomial path")
 	res := st.path(lambdas, cfg, classes, mon)
@@ -321,6 +328,11 @@ func MultinomialCVContext(ctx context.Context, X mat.Matrix, y []float64, cfg Mu
 	nf := len(splits)
 	st.alpha, st.grouped = alpha, cfg.Path.Grouped
 	st.gradient(nil)
+	if n := max(cfg.Path.NLambdas, len(cfg.Path.Lambdas)); n > 0 {
+		if err := featlab.CheckCells("linear: MultinomialCV", "Path.NLambdas", n, st.d*len(classes), 0); err != nil {
+			return nil, err
+		}
+	}
 	lambdas := cfg.Path.grid(st)
 	nl := len(lambdas)
 	raw := matx.RowMajor(X)

@@ -99,11 +99,15 @@ func FitPCR(X mat.Matrix, y []float64, cfg PCRConfig) (*PCRResult, error) {
 	if names == nil {
 		names = featlab.DefaultNames(d)
 	}
-	return &PCRResult{
+	res := &PCRResult{
 		ComponentPath: *newComponentPath(B, xmean, xsd, []float64{ymean}, append([]string(nil), names...)),
 		PCA:           pca,
 		Theta:         theta,
-	}, nil
+	}
+	if err := res.ComponentPath.finite("PCR"); err != nil {
+		return nil, err
+	}
+	return res, nil
 }
 
 // Fit fits PCR with cfg.Components components and returns its model

@@ -136,6 +136,26 @@ func newComponentPath(B []*mat.Dense, xmean, xscale, ymean []float64, names []st
 	return p
 }
 
+// finite reports an error wrapping ErrNotFinite when a coefficient in X's
+// units overflowed (X of subnormal scale: b / sd is beyond float64).
+func (p *ComponentPath) finite(where string) error {
+	for k, c := range p.Coefs {
+		for _, v := range c.RawMatrix().Data {
+			if math.IsInf(v, 0) || math.IsNaN(v) {
+				return featlab.Errorf(featlab.ErrNotFinite, "represent: %s: the coefficients of %d components in X's units overflow; rescale X", where, k)
+			}
+		}
+	}
+	for k, icpt := range p.Intercepts {
+		for _, v := range icpt {
+			if math.IsInf(v, 0) || math.IsNaN(v) {
+				return featlab.Errorf(featlab.ErrNotFinite, "represent: %s: the intercept of %d components overflows; rescale X", where, k)
+			}
+		}
+	}
+	return nil
+}
+
 // standardize returns a row-major copy Z of X with column j centred by
 // its mean and, when scale is true, divided by its sample standard
 // deviation (divisor m - 1, R's sd), and the means and scales. A column
@@ -427,6 +447,9 @@ func fitPLS(X mat.Matrix, Y *mat.Dense, cfg PLSConfig) (*PLSResult, error) {
 		names = featlab.DefaultNames(d)
 	}
 	res.ComponentPath = *newComponentPath(B, xmean, xsd, ymean, append([]string(nil), names...))
+	if err := res.ComponentPath.finite("PLS"); err != nil {
+		return nil, err
+	}
 	res.Weights, res.Loadings, res.YLoadings, res.Projection, res.Scores = W, P, Q, R, T
 	return res, nil
 }
