@@ -61,7 +61,9 @@ func (m Model) FitFrame(df dataframe.DataFrame, target string) (*FittedModel, er
 // text column of a feature the model was fitted on with Levels (a
 // categorical feature read as codes) is mapped to the codes by level name,
 // an unseen level being an error wrapping ErrUnknownCategory. A missing
-// value is an error naming its row and column. The model must have been
+// value (gota's NA, NaN, or a featlab.DefaultNA text) reaches the model as
+// NaN when its first step is an Imputer, and is otherwise an error naming
+// its row and column. The model must have been
 // fitted with FitDataset or FitFrame (else the error wraps
 // featlab.ErrNotFitted: columns of a matrix fit have no names).
 func (f *FittedModel) PredictFrame(df dataframe.DataFrame) ([]float64, error) {
@@ -88,7 +90,14 @@ func (f *FittedModel) PredictFrame(df dataframe.DataFrame) ([]float64, error) {
 			}
 			continue
 		}
-		col, err := frameMatrix(df, []string{name})
+		var col *mat.Dense
+		var err error
+		if f.Pipeline != nil {
+			// A model whose first step is an Imputer takes missing cells.
+			col, err = frameMatrixOf(f.Pipeline, df, []string{name})
+		} else {
+			col, err = frameMatrix(df, []string{name})
+		}
 		if err != nil {
 			if ce, ok := err.(*CellError); ok {
 				ce.Col = j

@@ -218,3 +218,59 @@ func TestOneHotThenPredictFrame(t *testing.T) {
 		}
 	}
 }
+
+// A model whose first step is an Imputer predicts rows with missing cells
+// given as a frame, exactly as given as a Dataset; without an imputer the
+// missing cell is an error naming it (airquality: the 37 days without an
+// ozone reading, 2 of them also without Solar.R).
+func TestPredictFrameMissingThroughImputer(t *testing.T) {
+	ds := datasets.Airquality()
+	train, err := ds.Filter(func(i int, x []float64, y float64) bool { return !math.IsNaN(y) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	fit := func(train *featlab.Dataset, steps ...featlab.Transformer) *transform.FittedModel {
+		f, err := transform.Model{Steps: steps, Learner: linear.LeastSquaresConfig{Intercept: true}}.FitDataset(train)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	f := fit(train, &transform.Imputer{}, &transform.Standardize{})
+	df := datasets.AirqualityFrame()
+	var idx []int
+	oz := df.Col("Ozone")
+	for i := 0; i < oz.Len(); i++ {
+		if oz.Elem(i).IsNA() || math.IsNaN(oz.Elem(i).Float()) {
+			idx = append(idx, i)
+		}
+	}
+	if len(idx) != 37 {
+		t.Fatalf("%d rows without ozone, want 37", len(idx))
+	}
+	rows := df.Subset(idx).Drop("Ozone")
+	got, err := f.PredictFrame(rows)
+	if err != nil {
+		t.Fatalf("PredictFrame through an Imputer: %v", err)
+	}
+	nd, err := featlab.FromDataFrameWith(rows, "", featlab.ReadConfig{Missing: featlab.MissingAsNaN})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := f.PredictDataset(nd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range want {
+		if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
+			t.Fatalf("row %d: PredictFrame %v, PredictDataset %v", i, got[i], want[i])
+		}
+	}
+	complete, _, err := train.CompleteCases()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := fit(complete, &transform.Standardize{}).PredictFrame(rows); !errors.Is(err, featlab.ErrNotFinite) || !strings.Contains(err.Error(), "Solar.R") {
+		t.Errorf("without an imputer: %v, want ErrNotFinite naming Solar.R", err)
+	}
+}
