@@ -96,7 +96,9 @@ func frameError(err error) error {
 // never a column of class labels. A text or bool target is a class label:
 // its sorted distinct values become Classes (to read a numeric column as
 // labels, use ReadFrame and featlab.FromDataFrameClasses). A missing
-// target column wraps featlab.ErrMissing.
+// target column wraps featlab.ErrMissing. For a reading policy (missing
+// cells as NaN, every missing cell counted, categorical columns by name,
+// no target) use ReadCSVWith.
 // ReadCSV never panics.
 func ReadCSV(r io.Reader, target string) (ds *featlab.Dataset, err error) {
 	df, err := ReadFrame(r)

@@ -90,7 +90,8 @@ func checkUnique(names []string) error {
 func (ds *Dataset) Dims() (m, d int) { return ds.X.Dims() }
 
 // Rows returns a new Dataset holding copies of the given rows, in the given
-// order (repeats allowed, as for bootstrap samples).
+// order (repeats allowed, as for bootstrap samples). A Dataset without a
+// target (Y nil, rows to predict) gives one without a target.
 //
 // A row index outside [0, m) is a programmer error (indices come from the
 // program, such as a fold or a bootstrap sample, not from data): Rows
@@ -102,7 +103,11 @@ func (ds *Dataset) Rows(rows []int) *Dataset {
 			panic(fmt.Sprintf("featlab: Dataset.Rows: rows[%d] = %d outside [0, %d): the dataset has %d rows", k, i, m, m))
 		}
 	}
-	X, y := matx.Rows(ds.X, rows), matx.Take(ds.Y, rows)
+	X := matx.Rows(ds.X, rows)
+	var y []float64
+	if ds.Y != nil { // nil for rows to predict (no target)
+		y = matx.Take(ds.Y, rows)
+	}
 	return &Dataset{X: X, Y: y, Names: ds.Names, Target: ds.Target, Classes: ds.Classes, Levels: ds.Levels}
 }
 
@@ -167,6 +172,11 @@ func (ds *Dataset) Index(name string) (int, error) {
 //
 // A UTF-8 byte-order mark at the start of a column name (Excel's "CSV
 // UTF-8" writes one before the first) is removed (see StripBOM).
+//
+// To count every missing cell instead of stopping at the first, read
+// missing cells as NaN (then impute with transform.Imputer or keep
+// Dataset.CompleteCases), declare categorical columns by name, or read
+// rows without a target, use FromDataFrameWith.
 func FromDataFrame(df dataframe.DataFrame, target string) (*Dataset, error) {
 	return fromDataFrame(df, target, nil)
 }

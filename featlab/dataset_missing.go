@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"math"
 	"strings"
-
-	"github.com/featlab/course/featlab/internal/matx"
 )
 
 // MissingCounts returns the number of missing values (NaN) in each
@@ -106,9 +104,6 @@ func (ds *Dataset) CompleteCases() (*Dataset, *DropReport, error) {
 	rep.Kept = len(keep)
 	if len(keep) == 0 {
 		return nil, rep, Errorf(ErrEmpty, "CompleteCases: no complete row among %d (%s); impute instead (transform.Imputer)", m, rep)
-	}
-	if ds.Y == nil { // new rows without a target
-		return &Dataset{X: matx.Rows(ds.X, keep), Names: ds.Names, Target: ds.Target, Classes: ds.Classes, Levels: ds.Levels}, rep, nil
 	}
 	return ds.Rows(keep), rep, nil
 }

@@ -1,6 +1,9 @@
 package featlab
 
-import "strings"
+import (
+	"math"
+	"strings"
+)
 
 // Drop returns a new Dataset without the named feature columns (copies of
 // the others, in their order, with their names and levels). Dropping a
@@ -75,8 +78,9 @@ func (ds *Dataset) Where(name string, keep func(v float64) bool) (*Dataset, erro
 
 // Filter returns a new Dataset holding copies of the rows i for which
 // keep(i, x_i, y_i) is true, in their order. keep must not modify x (it
-// is the dataset's own row). A nil keep is an error wrapping ErrParam; no
-// row kept, one wrapping ErrEmpty.
+// is the dataset's own row; y is NaN for a Dataset without a target). A
+// nil keep is an error wrapping ErrParam; no row kept, one wrapping
+// ErrEmpty.
 func (ds *Dataset) Filter(keep func(i int, x []float64, y float64) bool) (*Dataset, error) {
 	if ds == nil || IsNil(ds.X) {
 		return nil, Errorf(ErrEmpty, "Filter: nil dataset")
@@ -85,12 +89,16 @@ func (ds *Dataset) Filter(keep func(i int, x []float64, y float64) bool) (*Datas
 		return nil, Errorf(ErrParam, "Filter: nil condition")
 	}
 	m, _ := ds.X.Dims()
-	if len(ds.Y) != m {
+	if ds.Y != nil && len(ds.Y) != m {
 		return nil, Errorf(ErrShape, "Filter: X has %d rows but Y has %d values", m, len(ds.Y))
 	}
 	var rows []int
 	for i := 0; i < m; i++ {
-		if keep(i, ds.X.RawRowView(i), ds.Y[i]) {
+		y := math.NaN() // no target: rows to predict
+		if ds.Y != nil {
+			y = ds.Y[i]
+		}
+		if keep(i, ds.X.RawRowView(i), y) {
 			rows = append(rows, i)
 		}
 	}

@@ -107,6 +107,17 @@ func colName(names []string, j int) string {
 // an infinity. The error names the first offending row and column (using
 // names when given). Rows and columns are counted from 0.
 func CheckMatrix(X mat.Matrix, names []string) error {
+	return checkMatrix(X, names, false)
+}
+
+// CheckMatrixMissing is CheckMatrix for data that may hold missing cells:
+// a NaN is allowed (it marks a missing cell for a later imputer to fill),
+// an infinity is still an error wrapping ErrNotFinite.
+func CheckMatrixMissing(X mat.Matrix, names []string) error {
+	return checkMatrix(X, names, true)
+}
+
+func checkMatrix(X mat.Matrix, names []string, allowNaN bool) error {
 	if IsNil(X) {
 		return Errorf(ErrEmpty, "nil matrix")
 	}
@@ -117,12 +128,13 @@ func CheckMatrix(X mat.Matrix, names []string) error {
 	if names != nil && len(names) != c {
 		return Errorf(ErrShape, "%d feature names for %d columns", len(names), c)
 	}
+	bad := func(v float64) bool { return math.IsInf(v, 0) || (!allowNaN && math.IsNaN(v)) }
 	if d, ok := X.(mat.RawMatrixer); ok {
 		raw := d.RawMatrix()
 		for i := 0; i < r; i++ {
 			row := raw.Data[i*raw.Stride : i*raw.Stride+c]
 			for j, v := range row {
-				if math.IsNaN(v) || math.IsInf(v, 0) {
+				if bad(v) {
 					return NotFiniteCell(v, i, colName(names, j))
 				}
 			}
@@ -131,7 +143,7 @@ func CheckMatrix(X mat.Matrix, names []string) error {
 	}
 	for i := 0; i < r; i++ {
 		for j := 0; j < c; j++ {
-			if v := X.At(i, j); math.IsNaN(v) || math.IsInf(v, 0) {
+			if v := X.At(i, j); bad(v) {
 				return NotFiniteCell(v, i, colName(names, j))
 			}
 		}

@@ -85,7 +85,7 @@ type ReadConfig struct {
 	// type: text, bool or numbers (mtcars' cyl: 4, 6, 8). A categorical
 	// feature holds the codes 0..L-1 of its levels, sorted (numerically
 	// when every level is a number, else as text), with the level names
-	// in Dataset.Levels. A categorical target becomes Classes and Y the
+	// in Dataset.Levels; a missing cell is NaN (under MissingAsNaN). A categorical target becomes Classes and Y the
 	// class indices. A name that is not a column is an error wrapping
 	// ErrMissing. Text feature columns not named here are an error
 	// wrapping ErrNonNumeric.

@@ -47,7 +47,17 @@ func TestFromDataFrameWithTypedColumns(t *testing.T) {
 	// No target: every column a feature.
 	all, err := FromDataFrameWith(df, "", ReadConfig{Missing: MissingAsNaN})
 	if err != nil || all.Y != nil || len(all.Names) != 4 {
-		t.Errorf("no target: %v %v", all, err)
+		t.Fatalf("no target: %v %v", all, err)
+	}
+	// Rows, Filter and CompleteCases keep "no target".
+	if r := all.Rows([]int{2, 0}); r.Y != nil || r.X.At(0, 0) != 3 {
+		t.Errorf("Rows without a target: %v", r)
+	}
+	if f, err := all.Filter(func(_ int, x []float64, y float64) bool { return x[2] > 1 && math.IsNaN(y) }); err != nil || f.Y != nil {
+		t.Errorf("Filter without a target: %v %v", f, err)
+	}
+	if cc, rep, err := all.CompleteCases(); err != nil || cc.Y != nil || rep.Kept != 2 {
+		t.Errorf("CompleteCases without a target: %v %v %v", cc, rep, err)
 	}
 	if _, err := FromDataFrameWith(df, "nope", ReadConfig{}); !errors.Is(err, ErrMissing) {
 		t.Errorf("absent target: %v", err)

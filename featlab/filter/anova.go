@@ -1,6 +1,7 @@
 package filter
 
 import (
+	"fmt"
 	"math"
 	"slices"
 
@@ -268,7 +269,7 @@ func (in *input) chi2Check() error {
 		for j, v := range in.data[i*in.stride : i*in.stride+in.d] {
 			switch {
 			case math.IsNaN(v) || math.IsInf(v, 0):
-				return featlab.Errorf(featlab.ErrNotFinite, "value %v at row %d, feature %d (%q)", v, i, j, in.names[j])
+				return featlab.NotFiniteCell(v, i, fmt.Sprintf("feature %d (%q)", j, in.names[j]))
 			case v < 0:
 				return featlab.Errorf(featlab.ErrParam, "chi2 needs non-negative features; value %v at row %d, feature %d (%q)", v, i, j, in.names[j])
 			}

@@ -91,6 +91,15 @@ func (r *BackwardResult) Selection() *featlab.Selection {
 //
 // Errors: as for OMP; K < 0 or K > d (ErrParam).
 func Backward(X mat.Matrix, y []float64, cfg BackwardConfig) (*BackwardResult, error) {
+	if Xs, s := prescaled(X); s != 1 {
+		res, err := Backward(Xs, y, cfg)
+		if res != nil {
+			if uerr := res.unscale(s); uerr != nil && err == nil {
+				return nil, uerr
+			}
+		}
+		return res, err
+	}
 	m, d, err := checkXY("Backward", X, y)
 	if err != nil {
 		return nil, err

@@ -58,10 +58,16 @@ func OMPBatch(D mat.Matrix, Y mat.Matrix, cfg OMPConfig) (*mat.Dense, error) {
 // batchChunk is the number of signals one piece of parallel work codes.
 const batchChunk = 64
 
-// OMPBatchContext is OMPBatch with cancellation: once ctx is done no new
-// chunk of signals starts, and it returns the codes computed so far (rows
-// not reached are zero) with an error wrapping ctx.Err(). cfg.Progress,
-// when set, is called with (signals coded, n) as chunks finish.
+// OMPBatchContext is OMPBatch with cancellation: ctx is checked before
+// every signal, and once it is done it returns the codes computed so far
+// (rows not reached are zero) with an error wrapping ctx.Err().
+// cfg.Progress, when set, is called with (signals coded, n) as chunks
+// finish.
+//
+// Memory: the n x K codes, the n x K correlations Y D and the K x K Gram
+// matrix (each n x K table over featlab.DefaultMaxCells values is refused
+// with ErrTooLarge), plus O(T K) per worker; a copy of Y when it is not a
+// *mat.Dense.
 func OMPBatchContext(ctx context.Context, D mat.Matrix, Y mat.Matrix, cfg OMPConfig) (*mat.Dense, error) {
 	if featlab.IsNil(D) || featlab.IsNil(Y) {
 		return nil, featlab.Errorf(featlab.ErrEmpty, "greedy.OMPBatch: nil dictionary or signals")
@@ -84,9 +90,15 @@ func OMPBatchContext(ctx context.Context, D mat.Matrix, Y mat.Matrix, cfg OMPCon
 	if err != nil {
 		return nil, err
 	}
-	var G, A mat.Dense
-	G.Mul(D.T(), D) // K x K
-	A.Mul(Y, D)     // n x K: row i = D^T y_i
+	if err := featlab.CheckCells("greedy.OMPBatch: the codes and correlations (each)", "", n, K, 0); err != nil {
+		return nil, err
+	}
+	var G mat.Dense
+	G.Mul(D.T(), D)                         // K x K
+	A, err := correlations(ctx, Y, D, n, K) // n x K: row i = D^T y_i
+	if err != nil {
+		return mat.NewDense(n, K, nil), fmt.Errorf("greedy.OMPBatch: %w", err)
+	}
 	g := G.RawMatrix()
 	a := A.RawMatrix()
 	for j := 0; j < K; j++ {
@@ -112,6 +124,9 @@ func OMPBatchContext(ctx context.Context, D mat.Matrix, Y mat.Matrix, cfg OMPCon
 	err = par.Do(ctx, pieces, cfg.Workers, progress, func(p int) error {
 		b := newBatchBuf(T, K)
 		for i := p * batchChunk; i < min((p+1)*batchChunk, n); i++ {
+			if err := ctx.Err(); err != nil {
+				return err // checked per signal: a chunk can take seconds
+			}
 			var yy float64
 			for _, v := range yr.Data[i*yr.Stride : i*yr.Stride+m] {
 				yy += v * v
@@ -124,6 +139,38 @@ func OMPBatchContext(ctx context.Context, D mat.Matrix, Y mat.Matrix, cfg OMPCon
 		return codes, fmt.Errorf("greedy.OMPBatch: %w", err)
 	}
 	return codes, nil
+}
+
+// corrBlock is the number of signals per block of the correlations Y D:
+// a multiple of gonum's 64-row gemm blocks, and large enough that every
+// block takes gemm's parallel path as the whole product does, so each
+// entry is computed exactly as by one call.
+const corrBlock = 4096
+
+// correlations returns Y D (n x K), computed in row blocks of Y with the
+// context checked between them (one product over 10^5 signals takes
+// seconds); the last block takes the remainder (corrBlock to 2 corrBlock
+// - 1 rows). A Y that is not a *mat.Dense is multiplied in one call.
+func correlations(ctx context.Context, Y, D mat.Matrix, n, K int) (*mat.Dense, error) {
+	A := mat.NewDense(n, K, nil)
+	yd, ok := Y.(*mat.Dense)
+	if !ok || n < 2*corrBlock {
+		A.Mul(Y, D)
+		return A, ctx.Err()
+	}
+	_, m := yd.Dims()
+	for lo := 0; lo < n; {
+		hi := lo + corrBlock
+		if n-hi < corrBlock {
+			hi = n
+		}
+		if err := ctx.Err(); err != nil {
+			return A, err
+		}
+		A.Slice(lo, hi, 0, K).(*mat.Dense).Mul(yd.Slice(lo, hi, 0, m), D)
+		lo = hi
+	}
+	return A, ctx.Err()
 }
 
 type batchBuf struct {

@@ -44,6 +44,15 @@ type ForwardConfig struct {
 // of squares after adding each candidate (smaller is better), Gain its
 // decrease, Theta is nil.
 func Forward(X mat.Matrix, y []float64, cfg ForwardConfig) (*OMPResult, error) {
+	if Xs, s := prescaled(X); s != 1 {
+		res, err := Forward(Xs, y, cfg)
+		if res != nil {
+			if uerr := res.unscale(s, false); uerr != nil && err == nil {
+				return nil, uerr
+			}
+		}
+		return res, err
+	}
 	m, d, err := checkXY("Forward", X, y)
 	if err != nil {
 		return nil, err

@@ -281,7 +281,21 @@ func checkXY(fn string, X mat.Matrix, y []float64) (m, d int, err error) {
 //
 // Errors: nil or empty X, NaN/Inf in X or y, len(y) != rows of X, negative
 // T or Tol, unknown Rule, len(Names) != d.
+//
+// Scale: X whose entries lie far outside the ordinary range (1e+-300) is
+// multiplied internally by an exact power of two, so OMP, OMPTextbook,
+// Forward and Backward choose the features they choose on the unscaled
+// data; coefficients are scaled back (an overflow is ErrNotFinite).
 func OMP(X mat.Matrix, y []float64, cfg OMPConfig) (*OMPResult, error) {
+	if Xs, s := prescaled(X); s != 1 {
+		res, err := OMP(Xs, y, cfg)
+		if res != nil {
+			if uerr := res.unscale(s, cfg.Rule == Correlation && !cfg.Normalize); uerr != nil && err == nil {
+				return nil, uerr
+			}
+		}
+		return res, err
+	}
 	m, d, err := checkXY("OMP", X, y)
 	if err != nil {
 		return nil, err

@@ -28,6 +28,15 @@ import (
 // as for OMP; Theta is recorded in the Gram-Schmidt basis (its last entry
 // <u_j, y>/||u_j||), which is basis-independent, not in the SVD basis.
 func OMPTextbook(X mat.Matrix, y []float64, cfg OMPConfig) (*OMPResult, error) {
+	if Xs, s := prescaled(X); s != 1 {
+		res, err := OMPTextbook(Xs, y, cfg)
+		if res != nil {
+			if uerr := res.unscale(s, cfg.Rule == Correlation && !cfg.Normalize); uerr != nil && err == nil {
+				return nil, uerr
+			}
+		}
+		return res, err
+	}
 	m, d, err := checkXY("OMPTextbook", X, y)
 	if err != nil {
 		return nil, err

@@ -942,6 +942,9 @@ func growFloats(buf *[]float64, n int) []float64 {
 func (st *logState) solveFISTA(tol float64, maxIter int) (int, bool) {
 	m, d := st.m, st.d
 	L := st.spectral() / 4
+	if st.mon.stop() {
+		return 0, false // cancelled during the power iteration
+	}
 	if L == 0 {
 		L = 1
 	}
@@ -1014,7 +1017,8 @@ func (st *logState) solveFISTA(tol float64, maxIter int) (int, bool) {
 // spectral returns an upper estimate of the largest eigenvalue of
 // A^T A / m, A = [Xc 1] (the column of ones only with an intercept): power
 // iteration to a relative change of 1e-10, times 1.01 as a margin for the
-// remaining underestimate.
+// remaining underestimate. Each pass (one sweep over X) first checks the
+// monitor: stopped (a cancelled context), it returns 0 at once.
 func (st *logState) spectral() float64 {
 	m, d := st.m, st.d
 	n := d
@@ -1023,6 +1027,10 @@ func (st *logState) spectral() float64 {
 	}
 	u := make([]float64, m)
 	lam := design.PowerIteration(n, func(dst, v []float64) {
+		if st.mon.stop() {
+			clear(dst) // a zero image ends the iteration, which returns 0
+			return
+		}
 		for i := range u {
 			u[i] = 0
 		}

@@ -122,7 +122,9 @@ func (b *BagOfWords) Fit(docs [][]string) error {
 	return nil
 }
 
-// Transform returns the len(docs) x k matrix of document vectors.
+// Transform returns the len(docs) x k matrix of document vectors. It is
+// dense: a matrix over featlab.DefaultMaxCells values (1 GiB) is refused
+// with ErrTooLarge before it is allocated; transform in batches.
 func (b *BagOfWords) Transform(docs [][]string) (*mat.Dense, error) {
 	if b == nil || b.index == nil {
 		return nil, featlab.Errorf(featlab.ErrNotFitted, "represent: BagOfWords used before Fit")
@@ -131,6 +133,9 @@ func (b *BagOfWords) Transform(docs [][]string) (*mat.Dense, error) {
 		return nil, featlab.Errorf(featlab.ErrEmpty, "represent: BagOfWords: no documents")
 	}
 	k := len(b.Vocabulary)
+	if err := featlab.CheckCells("represent: BagOfWords.Transform: the dense document-term matrix", "", len(docs), k, 0); err != nil {
+		return nil, featlab.Wrap(err, "transform the documents in batches")
+	}
 	out := mat.NewDense(len(docs), k, nil)
 	o := out.RawMatrix().Data
 	for i, doc := range docs {

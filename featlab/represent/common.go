@@ -1,6 +1,7 @@
 package represent
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 
@@ -96,7 +97,7 @@ func checkData(X mat.Matrix, what string) (m, d int, err error) {
 	for i := 0; i < m; i++ {
 		for j, v := range x.Data[i*x.Stride : i*x.Stride+d] {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return 0, 0, featlab.Errorf(featlab.ErrNotFinite, "represent: %s has %v at row %d, column %d", what, v, i, j)
+				return 0, 0, featlab.Wrap(featlab.NotFiniteCell(v, i, fmt.Sprintf("column %d", j)), "represent: %s", what)
 			}
 		}
 	}

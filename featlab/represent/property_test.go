@@ -403,7 +403,7 @@ func TestFitLoopKSVDPreservesSupport(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			st.acceptCodes(V)
+			st.acceptCodes(0, V)
 			before := mat.DenseCopyOf(st.V)
 			obj := st.objective()
 			for j := 0; j < 24; j++ {

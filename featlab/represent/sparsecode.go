@@ -68,9 +68,14 @@ func SparseEncode(X mat.Matrix, cfg SparseCodeConfig) (*mat.Dense, error) {
 	return SparseEncodeContext(context.Background(), X, cfg)
 }
 
-// SparseEncodeContext is SparseEncode with cancellation: no new chunk of
-// samples starts once ctx is done, and the error wraps ctx.Err() (the
-// result is then nil).
+// SparseEncodeContext is SparseEncode with cancellation: ctx is checked
+// before every sample (and inside each lasso), and once it is done the
+// error wraps ctx.Err() (the result is then nil).
+//
+// Memory: the m x k codes; the OMP coder also the m x k correlations and
+// the k x k Gram matrix (greedy.OMPBatch, which refuses an m x k table
+// over featlab.DefaultMaxCells values), plus a copy of X when it is not a
+// *mat.Dense.
 func SparseEncodeContext(ctx context.Context, X mat.Matrix, cfg SparseCodeConfig) (*mat.Dense, error) {
 	k, d, err := checkAtoms(cfg.Atoms)
 	if err != nil {
@@ -161,7 +166,7 @@ func encodeWith(ctx context.Context, X mat.Matrix, D *mat.Dense, coder Coder, s 
 		if warm != nil {
 			c.Init = warm.RawRowView(i)
 		}
-		r, err := linear.Lasso(Dt, x, c)
+		r, err := linear.LassoContext(ctx, Dt, x, c) // cancellable within a sample
 		if err != nil {
 			return err
 		}

@@ -41,7 +41,8 @@ type Evaluator struct {
 	// work for those candidates (InfoGain caches the subset's partition,
 	// so that each candidate current ∪ {j} costs one refinement). It must
 	// not change any score. Forward moves (Forward, Bidirectional's
-	// forward step, Floating) call it; nil: nothing is told.
+	// forward step, Floating) call it; nil: nothing is told. A panic in it
+	// stops the search with an error wrapping featlab.ErrPanic.
 	Accept func(subset []int)
 }
 
@@ -65,6 +66,9 @@ func (e *Evaluator) worst() float64 {
 func (e *Evaluator) check() error {
 	if e == nil || e.Eval == nil {
 		return featlab.Errorf(featlab.ErrParam, "search: nil evaluator")
+	}
+	if e.D < 0 {
+		return featlab.Errorf(featlab.ErrParam, "search: evaluator over %d features (negative)", e.D)
 	}
 	if e.D < 1 {
 		return featlab.Errorf(featlab.ErrEmpty, "search: evaluator over %d features", e.D)
@@ -376,7 +380,9 @@ func (c InfoGain) evaluator(X mat.Matrix, y []float64) (*Evaluator, *igStats, er
 }
 
 // Func makes an Evaluator from a plain function over subsets of d
-// features (for example filter.InfoGainEvaluator's result).
+// features (for example filter.InfoGainEvaluator's result). A search
+// with it checks d: negative is an error wrapping featlab.ErrParam, 0
+// featlab.ErrEmpty.
 func Func(name string, d int, higher bool, f func(subset []int) (float64, error)) *Evaluator {
 	return &Evaluator{Name: name, Higher: higher, D: d, Eval: f}
 }

@@ -94,9 +94,11 @@ func (f Forward) run(r *runner) (*Result, error) {
 			break
 		}
 		cur, curScore = cands[bi], scores[bi]
-		r.accept(cur)
 		r.offer(res, cur, curScore)
 		res.History = append(res.History, r.step("add", feats[bi], curScore, cur))
+		if err := r.accept(cur); err != nil {
+			return r.partial(res, cur, curScore, f.Rule), err
+		}
 	}
 	return r.partial(res, cur, curScore, f.Rule), nil
 }
@@ -241,9 +243,12 @@ func (Bidirectional) run(r *runner) (*Result, error) {
 		}
 		bi := argBest(r.ev, scores)
 		F = cands[bi]
-		r.accept(F)
 		r.offer(res, F, scores[bi])
 		res.History = append(res.History, r.step("add", fr[bi], scores[bi], F))
+		if err := r.accept(F); err != nil {
+			r.bestOverall(res)
+			return res, err
+		}
 		fr = free()
 		if len(fr) == 0 {
 			break
@@ -372,9 +377,12 @@ func (f Floating) run(r *runner) (*Result, error) {
 				return res, err
 			}
 			cur = next
-			r.accept(cur)
 			r.offer(res, cur, v)
 			res.History = append(res.History, r.step("add", j, v, cur))
+			if err := r.accept(cur); err != nil {
+				r.bestOverall(res)
+				return res, err
+			}
 			keep := j
 			for len(cur) > 2 {
 				smaller, jr, vr, err := remove(cur, keep)
@@ -386,9 +394,12 @@ func (f Floating) run(r *runner) (*Result, error) {
 					break
 				}
 				cur, keep = smaller, -1
-				r.accept(cur)
 				r.offer(res, cur, vr)
 				res.History = append(res.History, r.step("remove", jr, vr, cur))
+				if err := r.accept(cur); err != nil {
+					r.bestOverall(res)
+					return res, err
+				}
 			}
 		}
 	} else {

@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/matx"
 	"github.com/featlab/course/featlab/validate"
 )
 
@@ -81,6 +82,13 @@ func (s LSScore) higher() bool { return s == R2 || s == AdjR2 }
 // the columns before it gets a zero row and a zero coefficient, so the
 // fitted values and RSS equal those of the minimum-norm least-squares fit
 // (LinearRegression's).
+//
+// X is multiplied internally by an exact power of two when its entries
+// lie far outside the ordinary range (Ridge by its square), so squares
+// and Gram sums of data near 1e+-300 neither overflow nor underflow and
+// every score, hence every selection, is that of the unscaled data; a
+// Ridge that leaves the floating-point range that way is an error
+// wrapping featlab.ErrNotFinite.
 type LeastSquares struct {
 	// Score is the criterion; default RSS.
 	Score LSScore
@@ -163,6 +171,15 @@ func (c LeastSquares) build(X mat.Matrix, y []float64) (*lsEval, string, error) 
 	// centre (a shift of the columns does not change any fit with an
 	// intercept, and makes the sums below well conditioned)
 	Xc := mat.DenseCopyOf(X)
+	// An exact power-of-two scale s keeps squares and Gram sums of data
+	// near 1e+-300 representable; every score is unchanged (ridge on sX
+	// with s^2 Ridge is the same fit).
+	if s := matx.ScaleInPlace(Xc.RawMatrix().Data); s != 1 && e.ridge != 0 {
+		e.ridge *= s * s
+		if math.IsInf(e.ridge, 0) || e.ridge == 0 {
+			return nil, "", featlab.Errorf(featlab.ErrNotFinite, "search: Ridge = %v on X of scale %g leaves the floating-point range", c.Ridge, 1/s)
+		}
+	}
 	yc := append([]float64(nil), y...)
 	ybar := 0.0
 	for _, v := range y {
@@ -200,7 +217,7 @@ func (c LeastSquares) build(X mat.Matrix, y []float64) (*lsEval, string, error) 
 	if c.Score != CVMSE {
 		s := gramSys{G: append([]float64(nil), full.xx...), b: full.xy, yy: full.yy}
 		for j := 0; j < d; j++ {
-			s.G[j*d+j] += c.Ridge
+			s.G[j*d+j] += e.ridge
 		}
 		e.sys = []gramSys{s}
 		if c.Score == Cp {
@@ -245,7 +262,7 @@ func (c LeastSquares) build(X mat.Matrix, y []float64) (*lsEval, string, error) 
 					return nil, "", featlab.Errorf(featlab.ErrParam, "search: fold %d holds row %d outside [0, %d)", f, i, m)
 				}
 			}
-			e.sys = append(e.sys, foldSys(Xc, yc, fold, d, c.Ridge, !c.NoIntercept))
+			e.sys = append(e.sys, foldSys(Xc, yc, fold, d, e.ridge, !c.NoIntercept))
 		}
 	}
 	name := c.Score.String() + " of least squares"

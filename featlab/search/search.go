@@ -116,11 +116,22 @@ func SelectContext(ctx context.Context, X mat.Matrix, y []float64, cfg Config) (
 			return nil, err
 		}
 	}
-	ev, err := cfg.Criterion.Evaluator(X, y)
+	ev, err := criterionEvaluator(cfg.Criterion, X, y)
 	if err != nil {
 		return nil, err
 	}
 	return Run(ctx, ev, cfg)
+}
+
+// criterionEvaluator calls c.Evaluator, returning a panic of a user
+// Criterion as an error wrapping featlab.ErrPanic.
+func criterionEvaluator(c Criterion, X mat.Matrix, y []float64) (ev *Evaluator, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			ev, err = nil, featlab.Errorf(featlab.ErrPanic, "search: Criterion %T: Evaluator panicked: %v", c, p)
+		}
+	}()
+	return c.Evaluator(X, y)
 }
 
 // Select implements featlab.Selector.
@@ -247,11 +258,19 @@ func (r *runner) announce(total int) (err error) {
 	return nil
 }
 
-// accept tells the evaluator the subset the strategy moved to.
-func (r *runner) accept(s []int) {
-	if r.ev.Accept != nil {
-		r.ev.Accept(s)
+// accept tells the evaluator the subset the strategy moved to; a panic in
+// Accept is returned as an error wrapping featlab.ErrPanic.
+func (r *runner) accept(s []int) (err error) {
+	if r.ev.Accept == nil {
+		return nil
 	}
+	defer func() {
+		if p := recover(); p != nil {
+			err = featlab.Errorf(featlab.ErrPanic, "search: %s: Accept panicked on subset %s: %v", r.ev.Name, r.set(s), p)
+		}
+	}()
+	r.ev.Accept(s)
+	return nil
 }
 
 func (r *runner) eval1(s []int) (float64, error) {

@@ -173,8 +173,15 @@ func bpResult(p *problem, h *homotopy, names []string, tol float64) *Result {
 	for i := range v {
 		yv += p.y[i] * v[i]
 	}
+	l1 := res.L1 / p.scale // ||s||_1 on the scaled problem, where v lives
 	res.DualInfeas = math.Max(0, mx-1)
-	res.DualGap = math.Abs(yv-res.L1) / math.Max(1, res.L1)
+	res.DualGap = math.Abs(yv-l1) / math.Max(1, l1)
+	if p.scale != 1 {
+		res.Dual = make([]float64, len(v)) // the certificate of A: scale v
+		for i, x := range v {
+			res.Dual[i] = x * p.scale
+		}
+	}
 	relRes := res.Residual / math.Max(1, p.ynrm)
 	res.Gap = math.Max(relRes, math.Max(res.DualInfeas, res.DualGap))
 	res.Converged = res.Gap <= tol

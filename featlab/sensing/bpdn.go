@@ -59,12 +59,20 @@ func BPDNContext(ctx context.Context, A mat.Matrix, y []float64, cfg BPDNConfig)
 	if tol == 0 {
 		tol = 1e-8
 	}
-	fit, err := linear.LassoContext(ctx, p.a, y, linear.LassoConfig{Lambda: cfg.Lambda, Tol: tol, MaxIter: cfg.MaxIter})
+	// On scale A the same problem has penalty scale Lambda (s/scale).
+	lam := cfg.Lambda * p.scale
+	if lam == 0 || math.IsInf(lam, 0) {
+		return nil, featlab.Errorf(featlab.ErrNotFinite, "sensing: BPDN Lambda = %g on A of scale %g leaves the floating-point range", cfg.Lambda, 1/p.scale)
+	}
+	fit, err := linear.LassoContext(ctx, p.a, y, linear.LassoConfig{Lambda: lam, Tol: tol, MaxIter: cfg.MaxIter})
 	if fit == nil {
 		return nil, err
 	}
 	s := append([]float64(nil), fit.Coef...)
 	res := p.finish("basis pursuit de-noising (lasso)", s, cfg.Names)
 	res.Convergence = fit.Convergence
+	if ferr := p.finite(res); ferr != nil {
+		return nil, ferr
+	}
 	return res, err
 }

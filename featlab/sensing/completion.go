@@ -63,8 +63,12 @@ func (c *Completion) Matrix() *mat.Dense {
 	return lowRankDense(c.U, c.Sigma, c.V)
 }
 
-// At returns X_ij without forming X.
+// At returns X_ij without forming X. Indices outside the rows x cols
+// matrix panic with a message naming them (a programmer error).
 func (c *Completion) At(i, j int) float64 {
+	if i < 0 || i >= c.rows || j < 0 || j >= c.cols {
+		argPanic("Completion.At(%d, %d) outside the %d x %d matrix", i, j, c.rows, c.cols)
+	}
 	var t float64
 	for k, s := range c.Sigma {
 		t += c.U.At(i, k) * s * c.V.At(j, k)
@@ -109,15 +113,14 @@ func observedValues(o *Observations, U *mat.Dense, s []float64, V *mat.Dense, ds
 
 func relResidual(o *Observations, U *mat.Dense, s []float64, V *mat.Dense) float64 {
 	x := observedValues(o, U, s, V, nil)
-	var num, den float64
 	for t, v := range o.V {
-		num += (x[t] - v) * (x[t] - v)
-		den += v * v
+		x[t] -= v
 	}
+	num, den := scaledNorm(x), scaledNorm(o.V)
 	if den == 0 {
-		return math.Sqrt(num)
+		return num
 	}
-	return math.Sqrt(num / den)
+	return num / den
 }
 
 // Certificate is the check of a dual certificate for eq. 11.26: X is
@@ -244,6 +247,10 @@ type NuclearNormConfig struct {
 // correction that makes P_T(Y) = U V^T exactly) and returns it as Dual with
 // its check (Certificate). It is the problem Zhou says is solvable as an
 // SDP; an SDP solver agrees to its own accuracy (see the package tests).
+//
+// Memory: about six dense rows x cols matrices (Z, Z - W, the iterate and
+// the SVD's factors and work space); over featlab.DefaultMaxCells values
+// each is refused with ErrTooLarge before any work.
 func NuclearNorm(o *Observations, cfg NuclearNormConfig) (*NuclearNormResult, error) {
 	return NuclearNormContext(context.Background(), o, cfg)
 }
@@ -256,6 +263,14 @@ func NuclearNormContext(ctx context.Context, o *Observations, cfg NuclearNormCon
 	}
 	if cfg.Tol < 0 || cfg.MaxIter < 0 || cfg.CertTol < 0 || math.IsNaN(cfg.Tol+cfg.CertTol) {
 		return nil, featlab.Errorf(featlab.ErrParam, "sensing: Tol = %g, MaxIter = %d, CertTol = %g", cfg.Tol, cfg.MaxIter, cfg.CertTol)
+	}
+	if err := checkDense(o, "NuclearNorm"); err != nil {
+		return nil, err
+	}
+	if os, s := o.prescaled(); s != 1 {
+		c, err := NuclearNormContext(ctx, os, cfg)
+		c.unscale(s)
+		return c, err
 	}
 	if o.Rows*o.Cols > 1<<20 {
 		return nil, featlab.Errorf(featlab.ErrParam, "sensing: NuclearNorm takes dense SVDs; %d x %d is too large (use SoftImpute)", o.Rows, o.Cols)
@@ -280,12 +295,10 @@ func NuclearNormContext(ctx context.Context, o *Observations, cfg NuclearNormCon
 	}
 	R, C := o.Rows, o.Cols
 	Z := mat.NewDense(R, C, nil)
-	var an float64
 	for t, v := range o.V {
 		Z.Set(o.I[t], o.J[t], v)
-		an += v * v
 	}
-	an = math.Sqrt(an)
+	an := scaledNorm(o.V)
 	W := make([]float64, len(o.V)) // scaled dual on Omega (zero elsewhere)
 	_, s0, _ := fullSVD(mat.DenseCopyOf(Z))
 	rho := 1 / math.Max(0.1*s0[0], 1e-300)
@@ -323,20 +336,17 @@ func NuclearNormContext(ctx context.Context, o *Observations, cfg NuclearNormCon
 				Z.Set(i, j, v)
 			}
 		}
-		var pr float64
 		for t, v := range o.V {
 			xv := X.At(o.I[t], o.J[t])
-			xo[t] = xv
 			Z.Set(o.I[t], o.J[t], v)
 			d := xv - v
 			// dz above compared X with old Z everywhere; on Omega Z does
 			// not change, so remove that part.
-			old := xv - v
-			dz -= old*old - 0
-			pr += d * d
+			dz -= d * d
+			xo[t] = d
 			W[t] += d
 		}
-		pr = math.Sqrt(pr)
+		pr := scaledNorm(xo) // ||P_Omega(X - A)||, without overflow of the squares
 		dr := rho * math.Sqrt(math.Max(dz, 0))
 		res.History = append(res.History, CompletionStep{Rank: len(s), Nuclear: sum(s), Residual: pr / math.Max(an, 1e-300), Change: math.Max(pr, dr)})
 		res.Iterations = it
@@ -450,9 +460,17 @@ func seededRand(seed uint64, stream uint64) *rand.Rand {
 
 // MissingError returns ||P_Omega^perp(X - M)||_F / ||P_Omega^perp(M)||_F,
 // the relative error of a completion X on the entries that were not
-// observed, against the true matrix M (rows x cols).
+// observed, against the true matrix M (rows x cols). A nil argument, or c
+// or M of another shape than o, panics with a message naming it (a
+// programmer error).
 func MissingError(o *Observations, c *Completion, M mat.Matrix) float64 {
+	if o == nil || c == nil || featlab.IsNil(M) {
+		argPanic("MissingError: nil argument (Observations %v, Completion %v, M %v)", o != nil, c != nil, !featlab.IsNil(M))
+	}
 	r, cc := M.Dims()
+	if r != o.Rows || cc != o.Cols || c.rows != o.Rows || c.cols != o.Cols {
+		argPanic("MissingError: Observations are %d x %d, Completion %d x %d, M %d x %d", o.Rows, o.Cols, c.rows, c.cols, r, cc)
+	}
 	seen := make([]bool, r*cc)
 	for t := range o.V {
 		seen[o.I[t]*cc+o.J[t]] = true

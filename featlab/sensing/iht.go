@@ -29,7 +29,15 @@ type IHTConfig struct {
 // HardThreshold writes into dst (length len(x), allocated when nil) the
 // vector H_k(x): the k entries of x largest in absolute value, the others
 // 0 (ties broken towards the lower index).
+//
+// k < 0, or a dst of another length than x, panics (a programmer error).
 func HardThreshold(dst, x []float64, k int) []float64 {
+	if k < 0 {
+		argPanic("HardThreshold: k = %d < 0", k)
+	}
+	if dst != nil && len(dst) != len(x) {
+		argPanic("HardThreshold: len(dst) = %d, len(x) = %d", len(dst), len(x))
+	}
 	if dst == nil {
 		dst = make([]float64, len(x))
 	}
@@ -57,9 +65,23 @@ func HardThreshold(dst, x []float64, k int) []float64 {
 //	s+ = H_k(s + mu A^T (y - A s)),
 //
 // a gradient step on (1/2)||A s - y||^2 followed by keeping the k largest
-// entries. It is the exercise of notebook 09 (A is n x m).
+// entries. It is the exercise of notebook 09 (A is n x m). A nil A, y of
+// a length other than n, s of a length other than m, or k < 0 panics with
+// a message naming the argument (a programmer error).
 func IHTStep(A mat.Matrix, y, s []float64, k int, mu float64) []float64 {
+	if featlab.IsNil(A) {
+		argPanic("IHTStep: nil A")
+	}
 	n, m := A.Dims()
+	if len(y) != n {
+		argPanic("IHTStep: len(y) = %d, A has n = %d rows", len(y), n)
+	}
+	if len(s) != m {
+		argPanic("IHTStep: len(s) = %d, A has m = %d columns", len(s), m)
+	}
+	if k < 0 {
+		argPanic("IHTStep: k = %d < 0", k)
+	}
 	r := mat.NewVecDense(n, append([]float64(nil), y...))
 	var As mat.VecDense
 	As.MulVec(A, mat.NewVecDense(m, s))
@@ -138,7 +160,7 @@ func IHTContext(ctx context.Context, A mat.Matrix, y []float64, cfg IHTConfig) (
 			break
 		}
 		mulAT(p, r, g)
-		mu := cfg.Step
+		mu := cfg.Step / p.scale / p.scale // the step on scale A
 		if mu == 0 {
 			// support for the step: current support, or that of H_K(g)
 			supp := s

@@ -59,6 +59,13 @@ func L0Count(m, k int) float64 {
 // before doing any work and returns an error wrapping featlab.ErrParam
 // when the count up to MaxK exceeds MaxSubsets. Only tiny problems are
 // within reach (m = 20, k = 4: 6,196 supports).
+//
+// Memory: a copy of A and its transpose, an n x k block per worker and two
+// ints per chunk of 512 supports of the current size (at most MaxSubsets /
+// 256 ints). A is scaled internally by an exact power of two when its
+// entries are near the float64 limits, so the support does not depend on
+// the scale of A; coefficients that overflow once scaled back are an
+// error wrapping featlab.ErrNotFinite.
 func L0(A mat.Matrix, y []float64, cfg L0Config) (*L0Result, error) {
 	return L0Context(context.Background(), A, y, cfg)
 }
@@ -167,6 +174,9 @@ func L0Context(ctx context.Context, A mat.Matrix, y []float64, cfg L0Config) (*L
 			s[j] = x.AtVec(t)
 		}
 		res := &L0Result{Result: *p.finish("l0 (exhaustive)", s, cfg.Names), Solutions: sols, Examined: examined}
+		if err := p.finite(&res.Result); err != nil {
+			return nil, err
+		}
 		return res, nil
 	}
 	if cfg.MaxK == 0 && maxK < min(p.n, p.m) {

@@ -1,6 +1,7 @@
 package sensing
 
 import (
+	"github.com/featlab/course/featlab"
 	"math"
 	"math/rand/v2"
 
@@ -141,8 +142,22 @@ func keepAbove(U *mat.Dense, sigma []float64, V *mat.Dense, tau float64) (*mat.D
 //
 // the proximal operator of tau ||.||_* (Cai, Candes and Shen 2010): the
 // matrix analogue of soft thresholding. It is the exercise of notebook 09.
+//
+// It has no error result: a nil or empty X, or tau negative or NaN, panics
+// with a message naming the argument; a NaN or infinite entry of X panics
+// with an error wrapping featlab.ErrNotFinite.
 func SoftThresholdSV(X mat.Matrix, tau float64) *mat.Dense {
+	if featlab.IsNil(X) {
+		argPanic("SoftThresholdSV: nil X")
+	}
 	r, c := X.Dims()
+	if r == 0 || c == 0 {
+		argPanic("SoftThresholdSV: X is %d x %d (empty)", r, c)
+	}
+	if !(tau >= 0) {
+		argPanic("SoftThresholdSV: tau = %v must be >= 0", tau)
+	}
+	mustFinite("SoftThresholdSV", "X", X)
 	U, s, V := fullSVD(mat.DenseCopyOf(X))
 	U, s, V = keepAbove(U, s, V, tau)
 	out := mat.NewDense(r, c, nil)

@@ -22,10 +22,21 @@ type Observations struct {
 // ObserveEntries builds Observations from (i, j, value) triples (0-based
 // indices). Errors: indices out of range or repeated pairs (ErrParam),
 // NaN or infinite values (ErrNotFinite), no entries (ErrEmpty). The inputs
-// are copied.
+// are copied. Negative sizes are ErrParam, a zero size ErrEmpty. The
+// per-row and per-column index takes rows + cols values: more than
+// featlab.DefaultMaxCells is refused (ErrTooLarge) before allocating.
 func ObserveEntries(rows, cols int, I, J []int, V []float64) (*Observations, error) {
+	if rows < 0 || cols < 0 {
+		return nil, featlab.Errorf(featlab.ErrParam, "sensing: a %d x %d matrix (negative size)", rows, cols)
+	}
 	if rows < 1 || cols < 1 {
 		return nil, featlab.Errorf(featlab.ErrEmpty, "sensing: a %d x %d matrix", rows, cols)
+	}
+	if rows > featlab.DefaultMaxCells || cols > featlab.DefaultMaxCells {
+		return nil, featlab.CheckCells("sensing: the per-row and per-column index of the observations", "", 1, rows+cols, 0)
+	}
+	if err := featlab.CheckCells("sensing: the per-row and per-column index of the observations", "", 1, rows+cols+1, 0); err != nil {
+		return nil, err
 	}
 	if len(I) != len(V) || len(J) != len(V) {
 		return nil, featlab.Errorf(featlab.ErrShape, "sensing: %d row indices, %d column indices, %d values", len(I), len(J), len(V))

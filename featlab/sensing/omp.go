@@ -54,5 +54,8 @@ func OMP(A mat.Matrix, y []float64, cfg OMPConfig) (*OMPResult, error) {
 	}
 	res := p.finish("orthogonal matching pursuit", append([]float64(nil), g.Coef...), cfg.Names)
 	res.Convergence = g.Convergence
+	if err := p.finite(res); err != nil {
+		return nil, err
+	}
 	return res, nil
 }

@@ -46,7 +46,13 @@ func RefineContext(ctx context.Context, o *Observations, start *Completion, cfg 
 		return nil, err
 	}
 	if start == nil || start.U == nil {
-		return nil, featlab.Errorf(featlab.ErrEmpty, "sensing: Refine needs a starting completion")
+		return nil, featlab.Errorf(featlab.ErrParam, "sensing: Refine needs a starting completion (nil)")
+	}
+	if ur, _ := start.U.Dims(); ur != o.Rows || start.V == nil || start.rows != o.Rows || start.cols != o.Cols {
+		return nil, featlab.Errorf(featlab.ErrShape, "sensing: Refine: the starting completion is %d x %d, the observations %d x %d", start.rows, start.cols, o.Rows, o.Cols)
+	}
+	if vr, _ := start.V.Dims(); vr != o.Cols {
+		return nil, featlab.Errorf(featlab.ErrShape, "sensing: Refine: the starting completion's V has %d rows, the observations %d columns", vr, o.Cols)
 	}
 	r := cfg.Rank
 	if r == 0 {

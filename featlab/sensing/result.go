@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/matx"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -88,6 +89,10 @@ type problem struct {
 	y    []float64
 	ynrm float64
 	note string
+	// scale is the exact power of two A was multiplied by (1 for data in
+	// the ordinary range, see matx.Prescale): the solvers work on scale A,
+	// whose coefficients are s / scale; finish multiplies them back.
+	scale float64
 }
 
 func newProblem(A mat.Matrix, y []float64, names []string) (*problem, error) {
@@ -99,6 +104,7 @@ func newProblem(A mat.Matrix, y []float64, names []string) (*problem, error) {
 		return nil, err
 	}
 	p := &problem{n: n, m: m, a: mat.DenseCopyOf(A), y: y}
+	p.scale = matx.ScaleInPlace(p.a.RawMatrix().Data)
 	p.at = make([]float64, m*n)
 	for i := 0; i < n; i++ {
 		row := p.a.RawRowView(i)
@@ -151,14 +157,17 @@ func (p *problem) residual(s []float64) float64 {
 	return math.Sqrt(t)
 }
 
+// finish builds the result from s, the coefficients on the scaled A (the
+// residual is the same on both), and returns the coefficients on A.
 func (p *problem) finish(method string, s []float64, names []string) *Result {
 	r := &Result{Method: method, Coef: s, Names: names, Note: p.note}
+	r.Residual = p.residual(s)
+	matx.Unscale(s, p.scale) // overflow is reported by finite
 	for j, v := range s {
 		if v != 0 {
 			r.Support = append(r.Support, j)
 			r.L1 += math.Abs(v)
 		}
 	}
-	r.Residual = p.residual(s)
 	return r
 }

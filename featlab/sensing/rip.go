@@ -113,6 +113,10 @@ func Binomial(m, k int) float64 {
 // ForceMonteCarlo) it evaluates cfg.Trials random supports, which gives a
 // lower bound only: the true delta_k is at least the reported Delta.
 // Eq. 11.21 assumes columns of (about) unit norm; RIP does not rescale A.
+//
+// Memory: a copy of A, an n x k block per worker and a table of 4096
+// chunk records: the supports are enumerated in batches, so raising
+// MaxSubsets costs time (cancellable), not memory.
 func RIP(A mat.Matrix, k int, cfg RIPConfig) (*RIPResult, error) {
 	return RIPContext(context.Background(), A, k, cfg)
 }
@@ -175,47 +179,63 @@ func RIPContext(ctx context.Context, A mat.Matrix, k int, cfg RIPConfig) (*RIPRe
 		delta, lo, hi float64
 		idx           int
 	}
-	bests := make([]best, nchunks)
-	for c := range bests {
-		bests[c].delta = -1
-	}
-	err := par.Do(ctx, nchunks, cfg.Workers, nil, func(c int) error {
-		S := make([]int, k)
-		sub := mat.NewDense(n, k, nil)
-		var G mat.SymDense
-		var eig mat.EigenSym
-		b := best{delta: -1}
-		for idx := c * chunk; idx < min(count, (c+1)*chunk); idx++ {
-			support(idx, S)
-			for t, j := range S {
-				for i := 0; i < n; i++ {
-					sub.Set(i, t, Ad.At(i, j))
+	// Chunks run in batches of at most batchChunks, each batch reduced in
+	// order before the next: memory does not grow with the count (C(200,
+	// 6) supports would otherwise need a 10 GB table before the first
+	// eigenvalue), and the result is the one of a single ordered pass.
+	const batchChunks = 4096
+	bests := make([]best, min(nchunks, batchChunks))
+	res := &RIPResult{K: k, Total: total, Delta: -1}
+	bestIdx := -1
+	var err error
+	for c0 := 0; c0 < nchunks && err == nil; c0 += batchChunks {
+		nb := min(batchChunks, nchunks-c0)
+		for c := range bests[:nb] {
+			bests[c].delta = -1
+		}
+		err = par.Do(ctx, nb, cfg.Workers, nil, func(cb int) error {
+			c := c0 + cb
+			S := make([]int, k)
+			sub := mat.NewDense(n, k, nil)
+			var G mat.SymDense
+			var eig mat.EigenSym
+			b := best{delta: -1}
+			for idx := c * chunk; idx < min(count, (c+1)*chunk); idx++ {
+				support(idx, S)
+				for t, j := range S {
+					for i := 0; i < n; i++ {
+						sub.Set(i, t, Ad.At(i, j))
+					}
+				}
+				G.Reset()
+				G.SymOuterK(1, sub.T())
+				if !eig.Factorize(&G, false) {
+					return featlab.Errorf(featlab.ErrNotConverged, "sensing: eigenvalues of support %v", S)
+				}
+				ev := eig.Values(nil)
+				lo, hi := ev[0], ev[len(ev)-1]
+				if d := math.Max(1-lo, hi-1); d > b.delta {
+					b = best{d, lo, hi, idx}
 				}
 			}
-			G.Reset()
-			G.SymOuterK(1, sub.T())
-			if !eig.Factorize(&G, false) {
-				return featlab.Errorf(featlab.ErrNotConverged, "sensing: eigenvalues of support %v", S)
+			bests[cb] = b
+			return nil
+		})
+		for cb, b := range bests[:nb] {
+			c := c0 + cb
+			if b.delta > res.Delta {
+				res.Delta, res.MinEig, res.MaxEig = b.delta, b.lo, b.hi
+				bestIdx = b.idx
 			}
-			ev := eig.Values(nil)
-			lo, hi := ev[0], ev[len(ev)-1]
-			if d := math.Max(1-lo, hi-1); d > b.delta {
-				b = best{d, lo, hi, idx}
+			if b.delta >= 0 {
+				res.Subsets += min(count, (c+1)*chunk) - c*chunk
 			}
 		}
-		bests[c] = b
-		return nil
-	})
-	res := &RIPResult{K: k, Total: total, Exact: exact && err == nil, Delta: -1}
-	for c, b := range bests {
-		if b.delta > res.Delta {
-			res.Delta, res.MinEig, res.MaxEig = b.delta, b.lo, b.hi
-			res.Worst = make([]int, k)
-			support(b.idx, res.Worst)
-		}
-		if b.delta >= 0 {
-			res.Subsets += min(count, (c+1)*chunk) - c*chunk
-		}
+	}
+	res.Exact = exact && err == nil
+	if bestIdx >= 0 {
+		res.Worst = make([]int, k)
+		support(bestIdx, res.Worst)
 	}
 	if err != nil {
 		return res, err

@@ -116,10 +116,16 @@ type CompletionPath struct {
 }
 
 // Last returns the refit when there is one, else the fit at the smallest
-// lambda.
+// lambda; nil for an empty path (or a nil *CompletionPath).
 func (p *CompletionPath) Last() *Completion {
+	if p == nil {
+		return nil
+	}
 	if p.Refit != nil {
 		return p.Refit
+	}
+	if len(p.Fits) == 0 {
+		return nil
 	}
 	return p.Fits[len(p.Fits)-1]
 }
@@ -139,6 +145,13 @@ func (p *CompletionPath) Last() *Completion {
 // from the previous right singular vectors) of rank at most MaxRank; small
 // ones a full SVD. As lambda -> 0 the solutions tend to the solution of
 // 11.26. Every iteration's rank and nuclear norm are recorded (History).
+//
+// Memory: the observations (|Omega| values and indices, twice), one
+// completion per lambda ((rows + cols) rank values each) and the partial
+// SVD's blocks, (rows + cols) (rank + 5) values; small problems
+// (min(rows, cols) <= 100) form dense rows x cols matrices for full SVDs,
+// refused over featlab.DefaultMaxCells values (ErrTooLarge). A panicking
+// Progress is returned as an error wrapping featlab.ErrPanic.
 func SoftImpute(o *Observations, cfg SoftImputeConfig) (*SoftImputeResult, error) {
 	return SoftImputeContext(context.Background(), o, cfg)
 }
@@ -157,6 +170,18 @@ func SoftImputeContext(ctx context.Context, o *Observations, cfg SoftImputeConfi
 		if !(l >= 0) || math.IsInf(l, 0) || k > 0 && l > cfg.Lambdas[k-1] {
 			return nil, featlab.Errorf(featlab.ErrParam, "sensing: Lambdas[%d] = %g: the grid must be finite, >= 0 and decreasing", k, l)
 		}
+	}
+	if os, s := o.prescaled(); s != 1 {
+		sc := cfg
+		if cfg.Lambdas != nil {
+			sc.Lambdas = make([]float64, len(cfg.Lambdas))
+			for k, l := range cfg.Lambdas {
+				sc.Lambdas[k] = l * s
+			}
+		}
+		p, err := SoftImputeContext(ctx, os, sc)
+		p.unscale(s)
+		return p, err
 	}
 	nl := cfg.NLambda
 	if nl == 0 {
@@ -178,6 +203,11 @@ func SoftImputeContext(ctx context.Context, o *Observations, cfg SoftImputeConfi
 		return &CompletionPath{Lambdas: []float64{0}, Fits: []*Completion{zeroCompletion(o)}}, nil
 	}
 	small := min(o.Rows, o.Cols) <= 100
+	if small {
+		if err := checkDense(o, "SoftImpute"); err != nil {
+			return nil, err
+		}
+	}
 	maxRank := cfg.MaxRank
 	if maxRank == 0 || maxRank > min(o.Rows, o.Cols) {
 		maxRank = min(o.Rows, o.Cols)
@@ -233,8 +263,8 @@ func SoftImputeContext(ctx context.Context, o *Observations, cfg SoftImputeConfi
 			}
 		}
 		path.Fits = append(path.Fits, finishFit(o, fit, U, d, V))
-		if cfg.Progress != nil {
-			cfg.Progress(li+1, len(lambdas))
+		if err := callProgress(cfg.Progress, li+1, len(lambdas)); err != nil {
+			return path, err
 		}
 		if len(d) >= maxRank && li+1 < len(lambdas) {
 			path.Lambdas = lambdas[:li+1]

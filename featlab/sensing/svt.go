@@ -2,11 +2,15 @@ package sensing
 
 import (
 	"context"
+	"fmt"
 	"math"
 
 	"github.com/featlab/course/featlab"
 	"gonum.org/v1/gonum/mat"
 )
+
+// svtDiverged is the relative residual at which SVT declares divergence.
+const svtDiverged = 1e6
 
 // SVTConfig configures SVT. Defaults are those of Cai, Candes and Shen
 // (2010, section 5).
@@ -53,6 +57,15 @@ type SVTConfig struct {
 // optimum. A run that stops at MaxIter (or is cancelled) before the
 // stopping test passes returns its last iterate with Converged false and
 // Gap the last relative residual; check Converged before trusting X.
+// Iterates that diverge (a relative residual above 1e6, as with a step
+// Delta far above 2: with very few observed entries the default step is
+// such a step) stop the run with an error wrapping featlab.ErrNotConverged
+// and featlab.ErrNotFinite and no result.
+//
+// Memory: the observations and Y (|Omega| values each), and the factors of
+// the iterate, (rows + cols) rank values; small problems (min(rows, cols)
+// <= 100) also form dense rows x cols matrices for their full SVDs
+// (refused over featlab.DefaultMaxCells values with ErrTooLarge).
 func SVT(o *Observations, cfg SVTConfig) (*SVTResult, error) {
 	return SVTContext(context.Background(), o, cfg)
 }
@@ -65,6 +78,19 @@ func SVTContext(ctx context.Context, o *Observations, cfg SVTConfig) (*SVTResult
 	}
 	if cfg.Tau < 0 || cfg.Delta < 0 || cfg.Tol < 0 || cfg.MaxIter < 0 || cfg.MaxRank < 0 || math.IsNaN(cfg.Tau+cfg.Delta+cfg.Tol) || math.IsInf(cfg.Tau+cfg.Delta, 0) {
 		return nil, featlab.Errorf(featlab.ErrParam, "sensing: Tau = %g, Delta = %g, Tol = %g, MaxIter = %d, MaxRank = %d", cfg.Tau, cfg.Delta, cfg.Tol, cfg.MaxIter, cfg.MaxRank)
+	}
+	if os, s := o.prescaled(); s != 1 {
+		sc := cfg
+		if sc.Tau == 0 {
+			sc.Tau = 5 * math.Sqrt(float64(o.Rows*o.Cols)) // the default, in A's units
+		}
+		sc.Tau *= s
+		if sc.Tau == 0 || math.IsInf(sc.Tau, 0) {
+			return nil, featlab.Errorf(featlab.ErrNotFinite, "sensing: SVT: Tau = %g on data of scale %g leaves the floating-point range", sc.Tau/s, 1/s)
+		}
+		c, err := SVTContext(ctx, os, sc)
+		c.unscale(s)
+		return c, err
 	}
 	R, C := o.Rows, o.Cols
 	tau := cfg.Tau
@@ -93,6 +119,11 @@ func SVTContext(ctx context.Context, o *Observations, cfg SVTConfig) (*SVTResult
 		return c, nil
 	}
 	small := min(R, C) <= 100
+	if small {
+		if err := checkDense(o, "SVT"); err != nil {
+			return nil, err
+		}
+	}
 	rng := seededRand(cfg.Seed, streamSVT)
 	yv := append([]float64(nil), o.V...)
 	_, s1, _ := topSV(o, yv, nil, nil, nil, 1, small, rng)
@@ -105,11 +136,8 @@ func SVTContext(ctx context.Context, o *Observations, cfg SVTConfig) (*SVTResult
 	var U, V *mat.Dense
 	var d []float64
 	xo := make([]float64, len(o.V))
-	var an float64
-	for _, v := range o.V {
-		an += v * v
-	}
-	an = math.Sqrt(an)
+	an := scaledNorm(o.V)
+	diff := make([]float64, len(o.V))
 	var ctxErr error
 	for it := 1; it <= maxIter; it++ {
 		if ctxErr = ctx.Err(); ctxErr != nil {
@@ -131,12 +159,18 @@ func SVTContext(ctx context.Context, o *Observations, cfg SVTConfig) (*SVTResult
 		}
 		U, d, V = keepAbove(Un, sn, Vn, tau)
 		observedValues(o, U, d, V, xo)
-		var num float64
 		for t, v := range o.V {
-			num += (xo[t] - v) * (xo[t] - v)
+			diff[t] = xo[t] - v
 			yv[t] += delta * (v - xo[t])
 		}
-		rel := math.Sqrt(num) / math.Max(an, 1e-300)
+		rel := scaledNorm(diff) / math.Max(an, 1e-300)
+		if !(rel <= svtDiverged) {
+			// Uzawa's iteration is stable for 0 < Delta < 2 (Cai, Candes
+			// and Shen 2010, Theorem 4.2); beyond, the iterates grow
+			// geometrically to Inf, where no SVD returns.
+			return nil, fmt.Errorf("featlab: sensing: SVT diverges: relative residual %.3g at iteration %d with step Delta = %.3g and threshold Tau = %.3g (stable for Delta < 2, and the default 1.2 rows cols / |Omega| exceeds it when few entries are observed; the default Tau = 5 sqrt(rows cols) suits data of order 1): %w, the iterates head for %w",
+				rel, it, delta, tau, featlab.ErrNotConverged, featlab.ErrNotFinite)
+		}
 		res.History = append(res.History, CompletionStep{Rank: len(d), Nuclear: sum(d), Residual: rel, Change: rel})
 		res.Iterations = it
 		res.Gap = rel

@@ -3,6 +3,7 @@ package sensing
 import (
 	"math"
 	"math/cmplx"
+	"sync"
 
 	"github.com/featlab/course/featlab"
 	"gonum.org/v1/gonum/dsp/fourier"
@@ -12,8 +13,9 @@ import (
 // Basis is an orthonormal sparse basis Psi of R^m given by its fast
 // transforms: Analyze computes the coefficients s = Psi^T x, Synthesize the
 // signal x = Psi s. Both write dst (length Len()) and return it; dst may be
-// nil (then it is allocated) but must not overlap the input. A Basis value
-// holds work space and is not safe for concurrent use.
+// nil (then it is allocated) but must not overlap the input. DCT, Haar and
+// Separable2D are safe for concurrent use (their work space comes from a
+// pool, per call); a user Basis need not be.
 type Basis interface {
 	Len() int
 	Analyze(dst, x []float64) []float64
@@ -29,10 +31,20 @@ type Basis interface {
 // complex FFT of length m (Makhoul 1980).
 type DCT struct {
 	m    int
-	fft  *fourier.CmplxFFT
-	buf  []complex128
-	tw   []complex128 // exp(-i pi k / (2m))
-	real []float64
+	tw   []complex128 // exp(-i pi k / (2m)), read only
+	work sync.Pool    // of *dctWork: an FFT (which keeps work space) and a buffer
+}
+
+type dctWork struct {
+	fft *fourier.CmplxFFT
+	buf []complex128
+}
+
+func (d *DCT) getWork() *dctWork {
+	if w, ok := d.work.Get().(*dctWork); ok {
+		return w
+	}
+	return &dctWork{fft: fourier.NewCmplxFFT(d.m), buf: make([]complex128, d.m)}
 }
 
 // NewDCT returns the DCT of length m >= 1.
@@ -40,7 +52,7 @@ func NewDCT(m int) *DCT {
 	if m < 1 {
 		panic("sensing: NewDCT length < 1")
 	}
-	d := &DCT{m: m, fft: fourier.NewCmplxFFT(m), buf: make([]complex128, m), tw: make([]complex128, m), real: make([]float64, m)}
+	d := &DCT{m: m, tw: make([]complex128, m)}
 	for k := range d.tw {
 		d.tw[k] = cmplx.Exp(complex(0, -math.Pi*float64(k)/float64(2*m)))
 	}
@@ -57,17 +69,20 @@ func (d *DCT) Analyze(dst, x []float64) []float64 {
 	if len(x) != m {
 		panic("sensing: DCT length mismatch")
 	}
+	w := d.getWork()
+	defer d.work.Put(w)
+	buf := w.buf
 	for k := 0; k < (m+1)/2; k++ {
-		d.buf[k] = complex(x[2*k], 0)
+		buf[k] = complex(x[2*k], 0)
 	}
 	for k := 0; k < m/2; k++ {
-		d.buf[m-1-k] = complex(x[2*k+1], 0)
+		buf[m-1-k] = complex(x[2*k+1], 0)
 	}
-	d.fft.Coefficients(d.buf, d.buf)
+	w.fft.Coefficients(buf, buf)
 	s0 := math.Sqrt(1 / float64(m))
 	s1 := math.Sqrt(2 / float64(m))
 	for k := 0; k < m; k++ {
-		v := real(d.buf[k] * d.tw[k])
+		v := real(buf[k] * d.tw[k])
 		if k == 0 {
 			dst[k] = s0 * v
 		} else {
@@ -98,16 +113,19 @@ func (d *DCT) Synthesize(dst, s []float64) []float64 {
 		}
 		return s1 * s[k]
 	}
+	w := d.getWork()
+	defer d.work.Put(w)
+	buf := w.buf
 	for k := 0; k < m; k++ {
-		d.buf[k] = cmplx.Conj(d.tw[k]) * complex(S(k), -S(m-k))
+		buf[k] = cmplx.Conj(d.tw[k]) * complex(S(k), -S(m-k))
 	}
-	d.fft.Sequence(d.buf, d.buf)
+	w.fft.Sequence(buf, buf)
 	inv := 1 / float64(m)
 	for k := 0; k < (m+1)/2; k++ {
-		dst[2*k] = real(d.buf[k]) * inv
+		dst[2*k] = real(buf[k]) * inv
 	}
 	for k := 0; k < m/2; k++ {
-		dst[2*k+1] = real(d.buf[m-1-k]) * inv
+		dst[2*k+1] = real(buf[m-1-k]) * inv
 	}
 	return dst
 }
@@ -118,7 +136,7 @@ func (d *DCT) Synthesize(dst, s []float64) []float64 {
 // (a - b)/sqrt(2) of neighbouring averages. O(m).
 type Haar struct {
 	m   int
-	tmp []float64
+	tmp floatPool // scratch of length m, per call
 }
 
 // NewHaar returns the Haar transform of length m, which must be a power of
@@ -127,7 +145,7 @@ func NewHaar(m int) (*Haar, error) {
 	if m < 1 || m&(m-1) != 0 {
 		return nil, featlab.Errorf(featlab.ErrParam, "sensing: Haar length m = %d is not a power of two", m)
 	}
-	return &Haar{m: m, tmp: make([]float64, m)}, nil
+	return &Haar{m: m, tmp: floatPool{n: m}}, nil
 }
 
 // Len returns m.
@@ -140,15 +158,17 @@ func (h *Haar) Analyze(dst, x []float64) []float64 {
 		panic("sensing: Haar length mismatch")
 	}
 	copy(dst, x)
+	tmp := h.tmp.get()
+	defer h.tmp.put(tmp)
 	r := math.Sqrt2 / 2
 	for n := h.m; n > 1; n /= 2 {
 		half := n / 2
 		for i := 0; i < half; i++ {
 			a, b := dst[2*i], dst[2*i+1]
-			h.tmp[i] = (a + b) * r
-			h.tmp[half+i] = (a - b) * r
+			tmp[i] = (a + b) * r
+			tmp[half+i] = (a - b) * r
 		}
-		copy(dst[:n], h.tmp[:n])
+		copy(dst[:n], tmp[:n])
 	}
 	return dst
 }
@@ -160,15 +180,17 @@ func (h *Haar) Synthesize(dst, s []float64) []float64 {
 		panic("sensing: Haar length mismatch")
 	}
 	copy(dst, s)
+	tmp := h.tmp.get()
+	defer h.tmp.put(tmp)
 	r := math.Sqrt2 / 2
 	for n := 2; n <= h.m; n *= 2 {
 		half := n / 2
 		for i := 0; i < half; i++ {
 			a, d := dst[i], dst[half+i]
-			h.tmp[2*i] = (a + d) * r
-			h.tmp[2*i+1] = (a - d) * r
+			tmp[2*i] = (a + d) * r
+			tmp[2*i+1] = (a - d) * r
 		}
-		copy(dst[:n], h.tmp[:n])
+		copy(dst[:n], tmp[:n])
 	}
 	return dst
 }
@@ -179,7 +201,7 @@ func (h *Haar) Synthesize(dst, s []float64) []float64 {
 type Separable2D struct {
 	R, C       int
 	rows, cols Basis
-	in, out    []float64
+	scratch    floatPool // in and out, max(R, C) each, per call
 }
 
 // NewSeparable2D returns the 2-D basis made of colBasis along each row
@@ -187,7 +209,7 @@ type Separable2D struct {
 func NewSeparable2D(rowBasis, colBasis Basis) *Separable2D {
 	r, c := rowBasis.Len(), colBasis.Len()
 	n := max(r, c)
-	return &Separable2D{R: r, C: c, rows: rowBasis, cols: colBasis, in: make([]float64, n), out: make([]float64, n)}
+	return &Separable2D{R: r, C: c, rows: rowBasis, cols: colBasis, scratch: floatPool{n: 2 * n}}
 }
 
 // DCT2 returns the orthonormal 2-D DCT-II of r x c images.
@@ -223,26 +245,29 @@ func (b *Separable2D) apply(dst, x []float64, fwd bool) []float64 {
 		panic("sensing: 2-D basis length mismatch")
 	}
 	copy(dst, x)
+	sc := b.scratch.get()
+	defer b.scratch.put(sc)
+	in, out := sc[:len(sc)/2], sc[len(sc)/2:]
 	for i := 0; i < R; i++ {
 		row := dst[i*C : (i+1)*C]
-		copy(b.in[:C], row)
+		copy(in[:C], row)
 		if fwd {
-			b.cols.Analyze(row, b.in[:C])
+			b.cols.Analyze(row, in[:C])
 		} else {
-			b.cols.Synthesize(row, b.in[:C])
+			b.cols.Synthesize(row, in[:C])
 		}
 	}
 	for j := 0; j < C; j++ {
 		for i := 0; i < R; i++ {
-			b.in[i] = dst[i*C+j]
+			in[i] = dst[i*C+j]
 		}
 		if fwd {
-			b.rows.Analyze(b.out[:R], b.in[:R])
+			b.rows.Analyze(out[:R], in[:R])
 		} else {
-			b.rows.Synthesize(b.out[:R], b.in[:R])
+			b.rows.Synthesize(out[:R], in[:R])
 		}
 		for i := 0; i < R; i++ {
-			dst[i*C+j] = b.out[i]
+			dst[i*C+j] = out[i]
 		}
 	}
 	return dst
@@ -259,7 +284,7 @@ func (b *Separable2D) apply(dst, x []float64, fwd bool) []float64 {
 // need not be square nor orthonormal; the recovery functions take any A.
 func BasisMatrix(b Basis) (*mat.Dense, error) {
 	if b == nil {
-		return nil, featlab.Errorf(featlab.ErrEmpty, "sensing: nil basis")
+		return nil, featlab.Errorf(featlab.ErrParam, "sensing: nil basis")
 	}
 	m := b.Len()
 	if m > 1<<13 {
@@ -288,3 +313,19 @@ func vecOut(dst []float64, n int) []float64 {
 	}
 	return dst
 }
+
+// floatPool hands out scratch slices of length n, one per call, so that a
+// basis value is safe for concurrent use without allocating per call.
+type floatPool struct {
+	n int
+	p sync.Pool
+}
+
+func (f *floatPool) get() []float64 {
+	if v, ok := f.p.Get().(*[]float64); ok {
+		return *v
+	}
+	return make([]float64, f.n)
+}
+
+func (f *floatPool) put(v []float64) { f.p.Put(&v) }

@@ -76,9 +76,57 @@ func (o *OneHot) setNumericCategories(cats [][]float64, labels []string, field s
 		}
 	}
 	o.cats, o.num, o.str, o.unknown = text, num, nil, o.Unknown
+	o.small = smallTables(cats)
 	o.setFitted(len(cats))
 	o.setOffsets()
 	return nil
+}
+
+// smallCodes bounds the whole-number categories looked up in a table
+// rather than a map: codes in [0, smallCodes).
+const smallCodes = 4096
+
+// smallTables returns, for each column whose categories are all whole
+// numbers in [0, smallCodes), a table from value to category index (-1:
+// not a category); nil for the other columns.
+func smallTables(cats [][]float64) [][]int32 {
+	out := make([][]int32, len(cats))
+	for j, c := range cats {
+		top := 0.0
+		ok := true
+		for _, v := range c {
+			if v != math.Trunc(v) || v < 0 || v >= smallCodes {
+				ok = false
+				break
+			}
+			top = math.Max(top, v)
+		}
+		if !ok {
+			continue
+		}
+		t := make([]int32, int(top)+1)
+		for i := range t {
+			t[i] = -1
+		}
+		for k, v := range c {
+			t[int(v)] = int32(k)
+		}
+		out[j] = t
+	}
+	return out
+}
+
+// code returns the category index of value v in column j of a matrix fit.
+func (o *OneHot) code(j int, v float64) (int, bool) {
+	if t := o.small[j]; t != nil {
+		if v >= 0 && v < float64(len(t)) && v == math.Trunc(v) {
+			k := t[int(v)]
+			return int(k), k >= 0
+		}
+		return 0, false
+	}
+	k, ok := o.num[j][v]
+	return k, ok
 }
 
 // distinctSorted returns the distinct values of column j of x, sorted.
@@ -178,7 +226,7 @@ func (o *Ordinal) FrameColumns() []string { return o.enc.FrameColumns() }
 func (o *Ordinal) SetFrameColumns(cols []string) { o.enc.SetFrameColumns(cols) }
 
 func (o *Ordinal) prepare() {
-	o.enc = OneHot{Unknown: o.Unknown, MaxLevels: o.MaxLevels, MaxCells: -1}
+	o.enc = OneHot{Unknown: o.Unknown, MaxLevels: o.MaxLevels, MaxCells: -1, who: "Ordinal"}
 }
 
 // Fit learns (or, with Categories, checks) the categories of every column
@@ -222,7 +270,7 @@ func (o *Ordinal) Fit(X mat.Matrix) error {
 	}
 	for i := 0; i < x.rows; i++ {
 		for j, v := range x.row(i) {
-			if _, ok := o.enc.num[j][v]; !ok {
+			if _, ok := o.enc.code(j, v); !ok {
 				o.enc.setFitted(0)
 				return featlab.Errorf(ErrUnknownCategory, "transform: Ordinal: value %v at row %d, column %d of the fit data is not in Categories[%d] %q", v, i, j, j, o.Categories[j])
 			}
@@ -248,7 +296,7 @@ func (o *Ordinal) Transform(X mat.Matrix) (*mat.Dense, error) {
 	for i := 0; i < x.rows; i++ {
 		dst := od.Data[i*od.Stride:]
 		for j, v := range x.row(i) {
-			k, ok := o.enc.num[j][v]
+			k, ok := o.enc.code(j, v)
 			if !ok {
 				if k, ok = o.enc.unknownAt(j); !ok {
 					return nil, o.unknownErr(i, j, strconv.FormatFloat(v, 'g', -1, 64), "")
@@ -329,7 +377,7 @@ func (o *Ordinal) fitRecords(recs [][]string, na [][]bool, names []string) error
 			}
 		}
 	}
-	o.enc.cats, o.enc.str, o.enc.num, o.enc.unknown = cats, str, nil, o.Unknown
+	o.enc.cats, o.enc.str, o.enc.num, o.enc.small, o.enc.unknown = cats, str, nil, nil, o.Unknown
 	o.enc.setFitted(len(recs))
 	o.enc.setOffsets()
 	return nil

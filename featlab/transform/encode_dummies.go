@@ -141,7 +141,7 @@ func (t *Dummies) Fit(X mat.Matrix) error {
 			return err
 		}
 	}
-	t.enc = OneHot{Unknown: t.Unknown, MaxLevels: -1}
+	t.enc = OneHot{Unknown: t.Unknown, MaxLevels: -1, who: "Dummies"}
 	if err := t.enc.setNumericCategories(cats, featlab.DefaultNames(len(cols)), "Dummies.MaxLevels"); err != nil {
 		return err
 	}
@@ -157,10 +157,13 @@ func (t *Dummies) Fit(X mat.Matrix) error {
 			w[j] = t.enc.offset[k+1] - t.enc.offset[k]
 		}
 	}
+	out := offsetOf(w, len(w))
+	if err := featlab.CheckCells(fmt.Sprintf("transform: Dummies output of the %d fitted rows", x.rows), "Dummies.MaxCells", x.rows, out, t.MaxCells); err != nil {
+		return err // still unfitted
+	}
 	t.code, t.names, t.widthv = code, names, w
 	t.setFitted(x.cols)
-	out := offsetOf(w, len(w))
-	return featlab.CheckCells(fmt.Sprintf("transform: Dummies output of the %d fitted rows", x.rows), "Dummies.MaxCells", x.rows, out, t.MaxCells)
+	return nil
 }
 
 // Transform returns X with every code column replaced by its indicators.
@@ -188,7 +191,7 @@ func (t *Dummies) Transform(X mat.Matrix) (*mat.Dense, error) {
 				at++
 				continue
 			}
-			c, ok := t.enc.num[k][v]
+			c, ok := t.enc.code(k, v)
 			if !ok {
 				if c, ok = t.enc.unknownAt(k); !ok {
 					return nil, unknownCategoryErr("Dummies", i, j, strconv.FormatFloat(v, 'g', -1, 64), "", t.enc.cats[k], `set Unknown: UnknownIgnore for all zeros, or UnknownOther for an "other" column`)

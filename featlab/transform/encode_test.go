@@ -223,3 +223,23 @@ func TestFrameEncoderGroups(t *testing.T) {
 		t.Error("nil encoder has groups")
 	}
 }
+
+// Over MaxCells, Dummies stays unfitted; Ordinal's errors name Ordinal.
+func TestEncoderFitFailures(t *testing.T) {
+	X := mat.NewDense(3, 1, []float64{1, 2, 3})
+	d := &transform.Dummies{MaxCells: 2}
+	if err := d.Fit(X); !errors.Is(err, featlab.ErrTooLarge) {
+		t.Fatalf("MaxCells 2: %v", err)
+	}
+	if _, err := d.Transform(X); !errors.Is(err, featlab.ErrNotFitted) {
+		t.Errorf("Transform after a failed Fit: %v", err)
+	}
+	err := (&transform.Ordinal{MaxLevels: 2}).Fit(X)
+	if err == nil || !strings.Contains(err.Error(), "Ordinal.MaxLevels") {
+		t.Errorf("Ordinal MaxLevels: %v", err)
+	}
+	err = transform.FitFrame(&transform.Ordinal{}, dataframe.New(series.New([]string{"a", "NaN"}, series.String, "c")))
+	if err == nil || !strings.Contains(err.Error(), "Ordinal: missing value at row 1") {
+		t.Errorf("Ordinal missing value: %v", err)
+	}
+}

@@ -95,7 +95,9 @@ func (w KNNWeights) String() string {
 // with x is at an undefined distance and is used only when fewer than K
 // rows are at a defined one (as scikit-learn does). KNNUniform averages
 // the K values equally, KNNDistance weights them by 1/dist (see
-// KNNWeights). A row at an undefined distance from every candidate
+// KNNWeights; when every weight vanishes because the distances overflow
+// to +Inf, the neighbours count equally). A row at an undefined distance
+// from every candidate
 // gets the column's training mean. Distances use the row as given, before
 // any of its values is filled.
 //
@@ -192,33 +194,57 @@ func (im *Imputer) fit(X mat.Matrix, names []string) error {
 	if err := checkNoInf(x, names); err != nil {
 		return err
 	}
-	fill := make([]float64, x.cols)
-	var missing []int
-	col := make([]float64, 0, x.rows)
-	for j := 0; j < x.cols; j++ {
-		col = col[:0]
-		for i := 0; i < x.rows; i++ {
-			if v := x.data[i*x.stride+j]; !math.IsNaN(v) {
-				col = append(col, v)
+	// One pass in row order: the observed count and sum of each column
+	// (summed in row order, as a column loop would).
+	d := x.cols
+	count := make([]int, d)
+	sum := make([]float64, d)
+	for i := 0; i < x.rows; i++ {
+		for j, v := range x.row(i) {
+			if !math.IsNaN(v) {
+				count[j]++
+				sum[j] += v
 			}
 		}
-		if len(col) < x.rows {
+	}
+	// The median and the mode need each column's values: a second pass
+	// gathers them.
+	var cols [][]float64
+	if im.Strategy == ImputeMedian || im.Strategy == ImputeMostFrequent {
+		cols = make([][]float64, d)
+		for j := range cols {
+			cols[j] = make([]float64, 0, count[j])
+		}
+		for i := 0; i < x.rows; i++ {
+			for j, v := range x.row(i) {
+				if !math.IsNaN(v) {
+					cols[j] = append(cols[j], v)
+				}
+			}
+		}
+	}
+	fill := make([]float64, d)
+	var missing []int
+	for j := 0; j < d; j++ {
+		if count[j] < x.rows {
 			missing = append(missing, j)
 		}
-		if len(col) == 0 && im.Strategy != ImputeConstant {
+		if count[j] == 0 && im.Strategy != ImputeConstant {
 			return featlab.Errorf(featlab.ErrEmpty, "transform: Imputer: %s has no observed value in the %d training rows; drop it, or use ImputeConstant", columnName(j, names), x.rows)
+		}
+		var col []float64
+		if cols != nil {
+			col = cols[j]
 		}
 		switch im.Strategy {
 		case ImputeMean, ImputeKNN:
-			s := 0.0
-			for _, v := range col {
-				s += v
-			}
-			fill[j] = s / float64(len(col))
-			if !finite(fill[j]) { // the sum overflowed: average the halves
+			fill[j] = sum[j] / float64(count[j])
+			if !finite(fill[j]) { // the sum overflowed: add the values divided by n
 				fill[j] = 0
-				for _, v := range col {
-					fill[j] += v / float64(len(col))
+				for i := 0; i < x.rows; i++ {
+					if v := x.data[i*x.stride+j]; !math.IsNaN(v) {
+						fill[j] += v / float64(count[j])
+					}
 				}
 			}
 		case ImputeMedian:
@@ -399,11 +425,7 @@ func nearer(a, b float64) bool {
 // of w (scikit-learn's _get_weights; an undefined distance weighs 0).
 func knnAverage(nb []int, dist, train []float64, stride, j int, w KNNWeights) float64 {
 	if w == KNNUniform {
-		s := 0.0
-		for _, t := range nb {
-			s += train[t*stride+j]
-		}
-		return s / float64(len(nb))
+		return meanOf(nb, train, stride, j)
 	}
 	zero := false
 	for _, t := range nb {
@@ -425,7 +447,35 @@ func knnAverage(nb []int, dist, train []float64, stride, j int, w KNNWeights) fl
 		s += wt * train[t*stride+j]
 		ws += wt
 	}
-	return s / ws
+	if r := s / ws; finite(r) {
+		return r
+	}
+	// Distances that overflowed to +Inf weigh 0 (or sums that overflowed):
+	// the plain mean of the neighbours at a defined distance.
+	var def []int
+	for _, t := range nb {
+		if !math.IsNaN(dist[t]) {
+			def = append(def, t)
+		}
+	}
+	return meanOf(def, train, stride, j)
+}
+
+// meanOf is the mean of column j over the rows nb, without overflow.
+func meanOf(nb []int, train []float64, stride, j int) float64 {
+	s := 0.0
+	for _, t := range nb {
+		s += train[t*stride+j]
+	}
+	n := float64(len(nb))
+	if finite(s) {
+		return s / n
+	}
+	s = 0
+	for _, t := range nb {
+		s += train[t*stride+j] / n
+	}
+	return s
 }
 
 // nanEuclidean is scikit-learn's nan_euclidean distance between two rows:

@@ -8,7 +8,6 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"
-	"github.com/featlab/course/featlab/internal/matx"
 	"github.com/featlab/course/featlab/linear"
 	"github.com/featlab/course/featlab/transform"
 	"github.com/featlab/course/featlab/validate"
@@ -39,23 +38,13 @@ func driftingData(m int, seed uint64) (*mat.Dense, []float64) {
 // fit returns when fitted on the training rows.
 func cvMSE(t *testing.T, X *mat.Dense, y []float64, folds []validate.Fold, l featlab.Learner) float64 {
 	t.Helper()
-	s := 0.0
-	for _, f := range folds {
-		p, err := l.Fit(matx.Rows(X, f.Train), matx.Take(y, f.Train))
-		if err != nil {
-			t.Fatal(err)
-		}
-		yhat, err := p.Predict(matx.Rows(X, f.Test))
-		if err != nil {
-			t.Fatal(err)
-		}
-		mse, err := validate.MSE(matx.Take(y, f.Test), yhat)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s += mse
+	// CrossValidate takes X with missing cells: the Imputer inside the
+	// Model sees only each fold's training rows.
+	res, err := validate.CrossValidate(X, y, validate.CVConfig{Folds: folds, Learner: l, Metric: validate.MSE, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
 	}
-	return s / float64(len(folds))
+	return res.Mean
 }
 
 // Imputing before cross-validation leaks: the fill value is computed with

@@ -270,3 +270,80 @@ func TestImputerFrame(t *testing.T) {
 		t.Errorf("missing column: %v", err)
 	}
 }
+
+// A Pipeline that starts with an Imputer reads missing cells of a frame
+// too, and the steps after it see the filled values.
+func TestImputerPipelineFrame(t *testing.T) {
+	df := datasets.AirqualityFrame()
+	p := &Pipeline{Steps: []featlab.Transformer{&Imputer{Indicator: true}, &Standardize{}}}
+	out, err := ApplyFrame(p, df, "Ozone", "Solar.R", "Wind")
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := out.Names()
+	if fmt.Sprint(names) != "[Ozone Solar.R Wind missing(Ozone) missing(Solar.R) Temp Month Day]" {
+		t.Errorf("names %v", names)
+	}
+	s := 0.0
+	for _, v := range out.Col("Ozone").Float() {
+		if math.IsNaN(v) {
+			t.Fatal("NaN left")
+		}
+		s += v
+	}
+	if math.Abs(s) > 1e-9 {
+		t.Errorf("standardized Ozone sums to %v", s)
+	}
+	// Without the imputer first, the frame's NA is refused, naming it.
+	_, err = ApplyFrame(&Pipeline{Steps: []featlab.Transformer{&Standardize{}}}, df, "Ozone")
+	if !errors.Is(err, featlab.ErrNotFinite) || !strings.Contains(err.Error(), `"Ozone"`) || !strings.Contains(err.Error(), "transform.Imputer") {
+		t.Errorf("without an imputer: %v", err)
+	}
+}
+
+// FuzzImputer: any matrix (NaN, infinities, huge values), any strategy:
+// an error wrapping a sentinel, or a result with no NaN whose observed
+// cells are the input's.
+func FuzzImputer(f *testing.F) {
+	f.Add([]byte{1, 2, 3, 255, 4, 5, 6, 7, 8}, uint8(0), uint8(3), uint8(2))
+	f.Add([]byte{255, 255, 3, 4}, uint8(4), uint8(2), uint8(1))
+	f.Add([]byte{9, 254, 255, 7, 1, 0}, uint8(2), uint8(2), uint8(0))
+	f.Fuzz(func(t *testing.T, cells []byte, strategy, width, k uint8) {
+		d := int(width%4) + 1
+		m := len(cells) / d
+		if m == 0 {
+			return
+		}
+		X := mat.NewDense(m, d, nil)
+		for i := 0; i < m; i++ {
+			for j := 0; j < d; j++ {
+				v := float64(cells[i*d+j]) - 100
+				switch cells[i*d+j] {
+				case 255:
+					v = math.NaN()
+				case 254:
+					v = math.Inf(1)
+				case 253:
+					v = 1e308
+				}
+				X.Set(i, j, v)
+			}
+		}
+		im := &Imputer{Strategy: ImputeStrategy(strategy % 5), K: int(k % 4), Weights: KNNWeights(k % 2), Indicator: k%3 == 0}
+		out, err := FitTransform(im, X)
+		if err != nil {
+			if !errors.Is(err, featlab.ErrNotFinite) && !errors.Is(err, featlab.ErrEmpty) {
+				t.Fatalf("error %v wraps no expected sentinel", err)
+			}
+			return
+		}
+		for i := 0; i < m; i++ {
+			for j := 0; j < d; j++ {
+				v, o := X.At(i, j), out.At(i, j)
+				if math.IsNaN(o) || (!math.IsNaN(v) && o != v) {
+					t.Fatalf("[%d][%d]: %v -> %v", i, j, v, o)
+				}
+			}
+		}
+	})
+}

@@ -181,3 +181,40 @@ func TestPredictFrameLevels(t *testing.T) {
 		t.Errorf("unseen level: %v", err)
 	}
 }
+
+// Text categories end to end: OneHotDataset on the training frame, a model
+// fitted on its Dataset, and new rows without a target, columns in another
+// order, encoded with the same encoder and predicted by name.
+func TestOneHotThenPredictFrame(t *testing.T) {
+	train := dataframe.New(
+		series.New([]string{"red", "blue", "red", "green", "blue", "green"}, series.String, "color"),
+		series.New([]float64{1, 2, 3, 4, 5, 6}, series.Float, "size"),
+		series.New([]float64{2.1, 5.9, 6.2, 9.8, 14.1, 13.9}, series.Float, "y"),
+	)
+	ds, enc, err := transform.OneHotDataset(train, "y", transform.UnknownError)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fit, err := transform.Model{Learner: linear.RidgeConfig{Lambda: 0.01}}.FitDataset(ds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := fit.Predict(ds.X)
+	newRows := dataframe.New(
+		series.New([]float64{6, 5, 4, 3, 2, 1}, series.Float, "size"),
+		series.New([]string{"green", "blue", "green", "red", "blue", "red"}, series.String, "color"),
+	)
+	encoded, err := transform.TransformFrame(enc.OneHot, newRows, enc.Columns...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := fit.PredictFrame(encoded)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range got {
+		if got[i] != want[len(want)-1-i] {
+			t.Fatalf("row %d: %v, the training row's %v", i, got[i], want[len(want)-1-i])
+		}
+	}
+}

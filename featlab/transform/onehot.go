@@ -74,16 +74,26 @@ type OneHot struct {
 	MaxLevels int
 
 	fitted
+	who     string // the encoder named in errors ("" is OneHot; Ordinal uses one inside)
 	unknown Unknown
 	cats    [][]string        // categories of each column, sorted
 	num     []map[float64]int // matrix path: value -> category index
+	small   [][]int32         // matrix path, small whole-number categories: small[j][v] = index or -1
 	str     []map[string]int  // frame path: text -> category index
 	offset  []int             // first output column of each block
 }
 
+// name is the encoder named in errors.
+func (o *OneHot) name() string {
+	if o.who != "" {
+		return o.who
+	}
+	return "OneHot"
+}
+
 func (o *OneHot) checkParams() error {
 	if o.Unknown != UnknownError && o.Unknown != UnknownIgnore && o.Unknown != UnknownOther {
-		return featlab.Errorf(featlab.ErrParam, "transform: unknown OneHot.Unknown policy %d", int(o.Unknown))
+		return featlab.Errorf(featlab.ErrParam, "transform: unknown %s.Unknown policy %d", o.name(), int(o.Unknown))
 	}
 	return nil
 }
@@ -118,7 +128,7 @@ func (o *OneHot) Fit(X mat.Matrix) error {
 		cats[j] = distinctSorted(x, j)
 		labels[j] = fmt.Sprintf("column %d", j)
 	}
-	if err := o.setNumericCategories(cats, labels, "OneHot.MaxLevels"); err != nil {
+	if err := o.setNumericCategories(cats, labels, o.name()+".MaxLevels"); err != nil {
 		o.setFitted(0)
 		o.cats, o.num, o.str, o.offset = nil, nil, nil, nil
 		return err
@@ -147,7 +157,7 @@ func (o *OneHot) Transform(X mat.Matrix) (*mat.Dense, error) {
 		row := x.row(i)
 		dst := od.Data[i*od.Stride:]
 		for j, v := range row {
-			k, ok := o.num[j][v]
+			k, ok := o.code(j, v)
 			if !ok {
 				if k, ok = o.unknownAt(j); !ok {
 					return nil, o.unknownErr(i, j, strconv.FormatFloat(v, 'g', -1, 64), "")
@@ -185,7 +195,7 @@ func (o *OneHot) fitRecords(recs [][]string, na [][]bool, names []string) error 
 	}
 	d := len(recs)
 	if d == 0 || len(recs[0]) == 0 {
-		return featlab.Errorf(featlab.ErrEmpty, "transform: OneHot: no data")
+		return featlab.Errorf(featlab.ErrEmpty, "transform: %s: no data", o.name())
 	}
 	cats := make([][]string, d)
 	str := make([]map[string]int, d)
@@ -193,7 +203,7 @@ func (o *OneHot) fitRecords(recs [][]string, na [][]bool, names []string) error 
 		seen := map[string]bool{}
 		for i, v := range col {
 			if na[j][i] {
-				return featlab.Errorf(featlab.ErrNotFinite, "transform: OneHot: missing value at row %d, column %q", i, names[j])
+				return featlab.Errorf(featlab.ErrNotFinite, "transform: %s: missing value at row %d, column %q", o.name(), i, names[j])
 			}
 			seen[v] = true
 		}
@@ -202,7 +212,7 @@ func (o *OneHot) fitRecords(recs [][]string, na [][]bool, names []string) error 
 			c = append(c, v)
 		}
 		sortCategories(c)
-		if err := checkLevels(len(c), fmt.Sprintf("column %q", names[j]), "OneHot.MaxLevels", o.MaxLevels); err != nil {
+		if err := checkLevels(len(c), fmt.Sprintf("column %q", names[j]), o.name()+".MaxLevels", o.MaxLevels); err != nil {
 			o.setFitted(0)
 			o.cats, o.num, o.str, o.offset = nil, nil, nil, nil
 			return err
@@ -213,7 +223,7 @@ func (o *OneHot) fitRecords(recs [][]string, na [][]bool, names []string) error 
 		}
 		cats[j] = c
 	}
-	o.cats, o.str, o.num, o.unknown = cats, str, nil, o.Unknown
+	o.cats, o.str, o.num, o.small, o.unknown = cats, str, nil, nil, o.Unknown
 	o.setFitted(d)
 	o.setOffsets()
 	return o.checkFitSize(len(recs[0]))

@@ -57,8 +57,12 @@ type CVConfig struct {
 // that panics gives an error wrapping featlab.ErrPanic, and a Learner that
 // returns a nil Predictor an error wrapping featlab.ErrParam.
 //
-// X and y must be finite, with one y per row; every fold index must be in
-// [0, m) and every fold's training and test sets non-empty.
+// y must be finite, with one value per row. X may hold missing cells
+// (NaN), so that a Learner that imputes inside each fold (a transform.Model
+// whose first step is an Imputer) sees only its training rows; a Learner
+// that cannot take them fails with an error naming the cell. An infinity
+// in X is an error. Every fold index must be in [0, m) and every fold's
+// training and test sets non-empty.
 func CrossValidate(X mat.Matrix, y []float64, cfg CVConfig) (*CVResult, error) {
 	return CrossValidateContext(context.Background(), X, y, cfg)
 }
@@ -71,8 +75,14 @@ func CrossValidateContext(ctx context.Context, X mat.Matrix, y []float64, cfg CV
 	if cfg.Learner == nil || cfg.Metric == nil {
 		return nil, featlab.Errorf(featlab.ErrParam, "validate: CVConfig needs a Learner and a Metric")
 	}
-	m, _, err := featlab.CheckXY(X, y, nil)
-	if err != nil {
+	if err := featlab.CheckMatrixMissing(X, nil); err != nil {
+		return nil, err
+	}
+	m, _ := X.Dims()
+	if len(y) != m {
+		return nil, featlab.Errorf(featlab.ErrShape, "validate: X has %d rows but y has %d values", m, len(y))
+	}
+	if err := featlab.CheckVector(y, "target"); err != nil {
 		return nil, err
 	}
 	folds := cfg.Folds
@@ -106,7 +116,7 @@ func CrossValidateContext(ctx context.Context, X mat.Matrix, y []float64, cfg CV
 		scores[f] = s
 		return nil
 	}
-	err = par.Do(ctx, len(folds), cfg.Workers, cfg.Progress, func(f int) error {
+	err := par.Do(ctx, len(folds), cfg.Workers, cfg.Progress, func(f int) error {
 		if err := run(f); err != nil {
 			return &foldError{fold: f, err: err}
 		}

@@ -537,3 +537,21 @@ func wrapChecks() []failure {
 		}},
 	})
 }
+
+// checkMatrixMissing: NaN cells pass, infinities, empty and nil matrices
+// and wrong name counts do not.
+func checkMatrixMissing() []failure {
+	inf := math.Inf(1)
+	return runCases("featlab.CheckMatrixMissing", "params", []outcome{
+		{"NaN cell", func() (any, error) {
+			return nil, featlab.CheckMatrixMissing(mat.NewDense(2, 2, []float64{1, math.NaN(), 3, 4}), nil)
+		}, nil, nil, false},
+		{"Inf cell", func() (any, error) {
+			return nil, featlab.CheckMatrixMissing(mat.NewDense(2, 2, []float64{1, inf, 3, 4}), nil)
+		}, errKinds(featlab.ErrNotFinite), nil, false},
+		{"nil", func() (any, error) { return nil, featlab.CheckMatrixMissing(nil, nil) }, errKinds(featlab.ErrEmpty), nil, false},
+		{"names", func() (any, error) {
+			return nil, featlab.CheckMatrixMissing(mat.NewDense(1, 2, []float64{1, 2}), []string{"a"})
+		}, errKinds(featlab.ErrShape), nil, false},
+	})
+}

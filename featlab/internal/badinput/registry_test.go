@@ -39,6 +39,7 @@ func registry() []*entry {
 			return []int{m, d}, err
 		}),
 		plainXY("featlab.CheckMatrix", func(X mat.Matrix, _ []float64) (any, error) { return nil, featlab.CheckMatrix(X, nil) }, ignoresY),
+		custom("featlab.CheckMatrixMissing", "params", nil, checkMatrixMissing),
 		plainXY("featlab.NewDataset", func(X mat.Matrix, y []float64) (any, error) {
 			d, _ := X.(*mat.Dense)
 			return featlab.NewDataset(d, y, nil, "y")

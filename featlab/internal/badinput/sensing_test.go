@@ -68,7 +68,7 @@ func sensingChecks() []failure {
 		}, errKinds(featlab.ErrNotFinite)),
 		c("NewHaar(6)", func() (any, error) { return sensing.NewHaar(6) }, pe),
 		c("Haar2(4, 3)", func() (any, error) { return sensing.Haar2(4, 3) }, pe),
-		c("BasisMatrix(nil)", func() (any, error) { return sensing.BasisMatrix(nil) }, errKinds(featlab.ErrEmpty)),
+		c("BasisMatrix(nil)", func() (any, error) { return sensing.BasisMatrix(nil) }, errKinds(featlab.ErrParam)),
 		c("BasisMatrix(DCT2(2, 3)) and transforms", func() (any, error) {
 			b := sensing.DCT2(2, 3)
 			x := []float64{1, 2, 3, 4, 5, 6}
@@ -188,7 +188,7 @@ func completionChecks() []failure {
 			}
 			return []any{r.Matrix(), sensing.MissingError(good, r, mat.NewDense(3, 3, nil))}, nil
 		}, nil),
-		c("Refine(nil start)", func() (any, error) { return sensing.Refine(good, nil, sensing.RefineConfig{}) }, errKinds(featlab.ErrEmpty)),
+		c("Refine(nil start)", func() (any, error) { return sensing.Refine(good, nil, sensing.RefineConfig{}) }, errKinds(featlab.ErrParam)),
 		c("CheckCertificate(shape)", func() (any, error) {
 			return sensing.CheckCertificate(good, mat.NewDense(2, 2, nil), mat.NewDense(3, 3, nil), 1e-8, 0)
 		}, errKinds(featlab.ErrShape)),

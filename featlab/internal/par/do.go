@@ -162,3 +162,13 @@ func callProgress(progress func(done, total int), done, total int) (err error) {
 	progress(done, total)
 	return nil
 }
+
+// CallProgress calls a user Progress callback outside Do (nil: nothing)
+// and returns its panic as a *PanicError (Index -1, wrapping
+// featlab.ErrPanic), so every package recovers callbacks the same way.
+func CallProgress(progress func(done, total int), done, total int) error {
+	if progress == nil {
+		return nil
+	}
+	return callProgress(progress, done, total)
+}

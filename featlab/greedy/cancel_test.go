@@ -1,0 +1,70 @@
+package greedy
+
+import (
+	"context"
+	"errors"
+	"sync/atomic"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// countdownCtx is a context whose Err reports cancellation from the
+// (after+1)-th call on: a deterministic stand-in for a cancellation that
+// arrives while the work runs, so tests can count how much work starts
+// after it instead of timing it.
+type countdownCtx struct {
+	context.Context
+	after int64
+	calls atomic.Int64
+}
+
+func (c *countdownCtx) Err() error {
+	if c.calls.Add(1) > c.after {
+		return context.Canceled
+	}
+	return nil
+}
+
+// TestOMPBatchCancelFineGrained: once cancelled, OMPBatchContext codes no
+// further signal (it used to finish the whole chunk of 64 signals, seconds
+// at large K and T).
+func TestOMPBatchCancelFineGrained(t *testing.T) {
+	Dm, _ := scaleProblem(16, 40, 2)
+	Y, _ := scaleProblem(500, 16, 3)
+	ctx := &countdownCtx{Context: context.Background(), after: 1}
+	codes, err := OMPBatchContext(ctx, Dm, Y, OMPConfig{T: 3, Workers: 1})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+	coded := 0
+	for i := 0; i < 500; i++ {
+		if mat.Norm(codes.RowView(i), 2) != 0 {
+			coded++
+		}
+	}
+	if coded >= batchChunk {
+		t.Fatalf("%d signals coded after the cancellation, want fewer than a chunk (%d)", coded, batchChunk)
+	}
+}
+
+// TestCorrelationsBlocksExact: the correlations computed in row blocks (so
+// that a cancellation is seen between them) are bit for bit those of one
+// product, for a transposed dictionary with atoms longer than gemm's
+// 64-wide blocks too.
+func TestCorrelationsBlocksExact(t *testing.T) {
+	Y, _ := scaleProblem(3*corrBlock+100, 100, 7)
+	Dt, _ := scaleProblem(70, 100, 8) // K x m: D = Dt^T
+	n, _ := Y.Dims()
+	for _, D := range []mat.Matrix{Dt.T(), mat.DenseCopyOf(Dt.T())} {
+		got, err := correlations(context.Background(), Y, D, n, 70)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want mat.Dense
+		want.Mul(Y, D)
+		if !mat.Equal(got, &want) {
+			t.Fatal("blocked correlations differ from one product")
+		}
+	}
+}
