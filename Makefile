@@ -191,6 +191,18 @@ test-stages:
 	  FEATLAB_PLOTS=$$tmp $(BIN)/nbrun exec -compare $(NOTEBOOKS); \
 	  $(BIN)/nbrun diffdirs plots $$tmp)
 
+## race: the conformance suite under the race detector (every exported type
+## with methods used from 8 goroutines at once).
+.PHONY: race
+race:
+	$(GO) test -race -count=1 ./featlab/internal/badinput/
+
+## cancel-latency: every Context entry point cancelled mid-run must return
+## within 1 s (wall clock: opt-in, not part of make test); prints each latency.
+.PHONY: cancel-latency
+cancel-latency:
+	FEATLAB_CANCEL=1 $(GO) test -count=1 -v -timeout 60m -run TestCancelLatency ./featlab/internal/badinput/
+
 ## peers: scikit-learn, scipy, statsmodels, cvxopt (Debian's /usr/bin/python3,
 ## which peerbench uses) and R with glmnet and leaps, installed if missing.
 peers:

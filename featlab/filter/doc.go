@@ -49,6 +49,16 @@
 //	Chi2          chi-squared statistic of non-negative features against
 //	              the classes, with p-value (scikit-learn chi2)
 //
+// Classes: FClassif, Chi2, MutualInfo (discrete y), ReliefF and the
+// information gain of a subset (NewInfoGain) are defined for any number
+// k >= 2 of classes and accept k > 2; Relief, AUC, Stump and MinLoss
+// with the hinge or logistic loss are two-class scores and refuse a
+// third class with an error wrapping featlab.ErrLabels (Relief names
+// ReliefF as the alternative; for AUC or a stump, score each class
+// against the rest). Pearson, Spearman, RSquared and FRegression treat y
+// as a number: on class codes they measure a trend in the codes, which
+// means something only for ordered classes.
+//
 // A constant feature (all values equal) carries no information; it is
 // listed in Scores.Constant and gets the lowest score the measure can give,
 // which is 0 for every score except three whose value for a constant

@@ -82,7 +82,7 @@ func binary(y []float64) (pos, neg int, err error) {
 		case 0, -1:
 			neg++
 		default:
-			return 0, 0, featlab.Errorf(featlab.ErrLabels, "validate: label %v at row %d; binary labels are 1 (positive) and 0 or -1 (negative)", v, i)
+			return 0, 0, featlab.Errorf(featlab.ErrLabels, "validate: label %v at row %d; binary labels are 1 (positive) and 0 or -1 (negative) (%s)", v, i, multiclassHint)
 		}
 	}
 	return pos, neg, nil

@@ -34,7 +34,7 @@ func alsoCovers(ids ...string) opt { return func(e *entry) { e.covers = append(e
 // xy registers f(X, y, cfg) with the config cfg; the suite sets the
 // config's Workers, Seed and Progress fields by name where they exist.
 func xy[C any, R any](id string, f func(mat.Matrix, []float64, C) (R, error), cfg C, opts ...opt) *entry {
-	e := &entry{id: id, covers: []string{id}, kind: "xy", cfg: reflect.TypeOf(cfg)}
+	e := &entry{id: id, covers: []string{id}, kind: "xy", cfg: reflect.TypeOf(cfg), cfgVal: cfg}
 	e.xy = func(X mat.Matrix, y []float64, set func(reflect.Value)) (any, error) {
 		c := cfg
 		if set != nil {
@@ -59,7 +59,7 @@ func xyCtx[C any, R any](id string, f func(mat.Matrix, []float64, C) (R, error),
 
 // xyPtr registers f(X, y, names, &cfg) (the filter scores' form).
 func xyPtr[C any, R any](id string, f func(mat.Matrix, []float64, []string, *C) (R, error), cfg C, opts ...opt) *entry {
-	e := &entry{id: id, covers: []string{id}, kind: "xy", cfg: reflect.TypeOf(cfg)}
+	e := &entry{id: id, covers: []string{id}, kind: "xy", cfg: reflect.TypeOf(cfg), cfgVal: cfg}
 	e.xy = func(X mat.Matrix, y []float64, set func(reflect.Value)) (any, error) {
 		c := cfg
 		if set != nil {
@@ -167,7 +167,10 @@ func as(id string) opt { return func(e *entry) { e.covers = []string{id} } }
 // progressIgnored: the config has a Progress field that this function
 // documents it ignores (OMP on one signal: only OMPBatch reports), so the
 // panicking-Progress check does not apply; Workers is still varied.
-func progressIgnored(e *entry) { e.cfg = reflect.TypeOf(struct{ Workers int }{}) }
+func progressIgnored(e *entry) {
+	e.cfg = reflect.TypeOf(struct{ Workers int }{})
+	e.noProgress = true
+}
 
 // nanMarked returns v with NaN replaced by 0, for result fields whose doc
 // says NaN marks "not applicable" (a feature already chosen, a size never

@@ -65,6 +65,8 @@ func runCases(id, check string, cases []outcome) []failure {
 				out = append(out, fails(id, check, c.input, "panicked: %s", p))
 			case err != nil && !wrapsSentinel(err):
 				out = append(out, fails(id, check, c.input, "error %q wraps no featlab sentinel", err))
+			case err != nil:
+				out = append(out, textOnlySentinel(id, check, c.input, err)...)
 			}
 			continue
 		}

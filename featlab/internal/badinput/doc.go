@@ -37,6 +37,24 @@
 //     (Learner, Predictor, Selector, student functions) that panic or
 //     return nil.
 //
+// Issue 20 added, for every (X, y) entry: the kind of an edge input's
+// error (allow lists in checks_test.go) and of every error (a sentinel's
+// text without errors.Is finding it is a failure); the selection (a
+// Selection() method or a Support field) at X x 1e+-150 and 1e+-300 against
+// the unscaled one (an error may only wrap ErrNotFinite; scaleDependent or
+// scaleByDesign say why an entry depends on scale); every func and
+// interface field of the config made to panic once, with Workers 1 and 2
+// (panickers holds an implementation per interface: a new callback type
+// fails until it has one); every size field (sizeFields, by name) set to
+// DefaultMaxCells+1 in a child process under ulimit -v and an allocation
+// monitor (sizes_test.go); every exported type with methods used on one
+// value from 8 goroutines (shared_test.go; TestSharedTypes fails for a
+// type not reached unless its doc says it is not safe for concurrent use;
+// make race runs it under the race detector); and, opt-in because it is
+// wall-clock, TestCancelLatency (make cancel-latency) cancels every Context
+// entry point mid-run and prints its latency. TestChecksCatchToys proves
+// each of these checks finds a deliberately broken toy entry.
+//
 // TestEveryExportedFunction walks the exported functions and methods of
 // every package under featlab/ (internal ones aside) and datasets/ with
 // go/doc and fails for each one that no registry entry covers and that is

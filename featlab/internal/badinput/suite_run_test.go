@@ -25,7 +25,10 @@ func TestConformance(t *testing.T) {
 		var fs []failure
 		switch e.kind {
 		case "xy":
-			fs = append(checkXY(e), checkConcurrent(e)...)
+			if !e.strictOnly {
+				fs = append(checkXY(e), checkConcurrent(e)...)
+			}
+			fs = append(fs, checkStrict(e)...)
 		case "vec":
 			fs = checkVec(e)
 		case "transformer":
@@ -37,6 +40,9 @@ func TestConformance(t *testing.T) {
 		}
 		all = append(all, fs...)
 	}
+	current = nil
+	all = append(all, checkSizes(entries)...)
+	all = append(all, checkShared(entries)...)
 	seen := map[string]bool{}
 	unknown := 0
 	for _, f := range all {
@@ -61,6 +67,18 @@ func TestConformance(t *testing.T) {
 	}
 	t.Logf("figures: %d entries covering %d exported identifiers, %d inputs, %d failures (%d known)",
 		len(entries), len(ids), figures.inputs, len(all), len(all)-unknown)
+	byKind := map[string]int{}
+	for _, f := range all {
+		byKind[failureKind(f.check)]++
+	}
+	for _, k := range sortedKeys(byKind) {
+		t.Logf("figures: %4d failures of kind %s", byKind[k], k)
+	}
+	for _, f := range racyCaught {
+		t.Logf("known race (knownRacy, %s): %s: %s", knownRacy[f.entry], f.key(), f.what)
+	}
+	t.Logf("figures: %d size cases succeeded without allocating (a field unused by the variant, or bounded by the data)", sizeAccepted.Load())
+	t.Logf("figures: %d user callbacks installed were never called by their entry (fields unused by that variant)", notCalled.Load())
 	for _, check := range sortedKeys(covered) {
 		t.Logf("figures: %3d exported entry points: %s", len(covered[check]), check)
 	}

@@ -31,6 +31,16 @@ type entry struct {
 	// registered). cfg is the registered config, for its fields.
 	xy  func(X mat.Matrix, y []float64, set func(reflect.Value)) (any, error)
 	cfg reflect.Type
+	// cfgVal is the registered config value (nil for plainXY): the
+	// callback and size checks find its fields by reflection.
+	cfgVal any
+	// noProgress: the config's Progress field is documented unused.
+	noProgress bool
+	// scaleReason, when set, says why the entry's selection depends on
+	// the scale of X by design (the selection check then skips it).
+	scaleReason string
+	// strictOnly: only the checks of strict_test.go run (see strictOnly).
+	strictOnly bool
 	// learner: the Learner whose Fit the entry is (its Predictor is
 	// checked on new data).
 	learner featlab.Learner
@@ -154,6 +164,9 @@ func checkErr(e, check, input string, err error, panicked string, want expectati
 	case err == nil:
 		return []failure{fails(e, check, input, "no error")}
 	}
+	if f := textOnlySentinel(e, check, input, err); f != nil {
+		return f
+	}
 	ok := false
 	for _, k := range want.kinds {
 		if errors.Is(err, k) {
@@ -186,7 +199,7 @@ func finiteResult(v any, allowInf bool, nanFields ...string) (string, bool) {
 var skipFields []string
 
 func walk(v reflect.Value, path string, depth int, allowInf bool, seen map[uintptr]bool) (string, bool) {
-	if depth > 6 || !v.IsValid() {
+	if depth > 12 || !v.IsValid() {
 		return "", true
 	}
 	bad := func(x float64) bool { return math.IsNaN(x) || (!allowInf && math.IsInf(x, 0)) }
@@ -219,9 +232,21 @@ func walk(v reflect.Value, path string, depth int, allowInf bool, seen map[uintp
 			return "", true
 		}
 		return walk(v.Elem(), path, depth+1, allowInf, seen)
-	case reflect.Float64:
+	case reflect.Float64, reflect.Float32:
 		if bad(v.Float()) {
 			return fmt.Sprintf("%s = %v", path, v.Float()), false
+		}
+	case reflect.Complex128, reflect.Complex64:
+		if c := v.Complex(); bad(real(c)) || bad(imag(c)) {
+			return fmt.Sprintf("%s = %v", path, c), false
+		}
+	case reflect.Map:
+		keys := v.MapKeys()
+		sort.Slice(keys, func(a, b int) bool { return fmt.Sprint(keys[a]) < fmt.Sprint(keys[b]) })
+		for _, k := range keys {
+			if p, ok := walk(v.MapIndex(k), fmt.Sprintf("%s[%v]", path, k), depth+1, allowInf, seen); !ok {
+				return p, false
+			}
 		}
 	case reflect.Slice, reflect.Array:
 		for i := 0; i < v.Len(); i++ {
@@ -273,6 +298,10 @@ func digestInto(h writer, v reflect.Value, depth int, seen map[uintptr]bool) {
 			seen[v.Pointer()] = true
 		}
 		if m, ok := v.Interface().(mat.Matrix); ok {
+			if featlab.IsNil(m) {
+				w("nil;")
+				return
+			}
 			if d, ok := m.(*mat.Dense); ok && d.IsEmpty() {
 				w("empty;")
 				return

@@ -35,6 +35,7 @@ func checkTransformer(e *entry) []failure {
 		})
 		count(1)
 		out = append(out, checkOutcome(e, "hostile input at Fit", in.name, res, err, p, in.want)...)
+		out = append(out, checkAllowed(e, "hostile input at Fit", in, err, p)...)
 		if X != nil && !sameBits(X, copyMatrix(in.X)) {
 			out = append(out, fails(e.id, "inputs unchanged", in.name, "X was modified"))
 		}
