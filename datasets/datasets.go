@@ -16,6 +16,7 @@
 //	digits             1797  64 pixels, values 0..16          "0".."9"            (UCI optdigits 8x8)
 //	airquality          153  Solar.R, Wind, Temp, Month, Day  Ozone (ppb), 44 NA  (R datasets, NOAA 1973)
 //	mtcars               32  10, cyl and gear categorical     mpg                 (R datasets, Motor Trend 1974)
+//	prostate             97  8 clinical measures; train 0/1   lpsa                (Stamey et al. 1989, ESL 3.2.1)
 //
 // The Frame functions return the file as read by gota: numeric columns are
 // int or float columns, text columns string columns, in file order. The
@@ -66,6 +67,7 @@ var sets = map[string]set{
 	"digits":        {file: "digits.csv", target: "label", classes: []string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"}},
 	"airquality":    {file: "airquality.csv", target: "Ozone", read: &featlab.ReadConfig{Missing: featlab.MissingAsNaN}},
 	"mtcars":        {file: "mtcars.csv", target: "mpg", drop: []string{"model"}, read: &featlab.ReadConfig{Categorical: []string{"cyl", "gear"}}},
+	"prostate":      {file: "prostate.csv", target: "lpsa", drop: []string{"train"}},
 }
 
 // Names returns the names of the embedded data sets, sorted; each is a

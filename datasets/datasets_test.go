@@ -70,7 +70,7 @@ func exactSum(v []float64) float64 {
 }
 
 func TestNames(t *testing.T) {
-	want := []string{"airquality", "breast_cancer", "diabetes", "digits", "iris", "mtcars", "watermelon", "watermelon_zh", "wine"}
+	want := []string{"airquality", "breast_cancer", "diabetes", "digits", "iris", "mtcars", "prostate", "watermelon", "watermelon_zh", "wine"}
 	if got := Names(); !reflect.DeepEqual(got, want) {
 		t.Errorf("Names() = %v, want %v", got, want)
 	}

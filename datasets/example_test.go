@@ -57,6 +57,7 @@ func ExampleLoad() {
 	// digits         1797 x 64  classes 10
 	// iris            150 x  4  classes 3
 	// mtcars           32 x 10  classes 0
+	// prostate         97 x  8  classes 0
 	// watermelon       17 x  8  classes 2
 	// watermelon_zh    17 x  8  classes 2
 	// wine            178 x 13  classes 3

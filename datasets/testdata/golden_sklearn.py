@@ -104,15 +104,17 @@ for name, file in (("watermelon", "watermelon3.csv"), ("watermelon_zh", "waterme
         "class_counts": [y.count(0.0), y.count(1.0)],
     }
 
-# R's airquality and mtcars, written by testdata/write_r_datasets.R; not in
+# R's airquality and mtcars, written by testdata/write_r_datasets.R, and
+# prostate, written by testdata/write_prostate.R; not in
 # scikit-learn: read with the csv module. "NA" is missing: the column sums
 # are over the observed values and "missing" counts the NA cells of each
 # feature column and of the target. mtcars: model dropped, cyl and gear
 # coded by their sorted levels.
 for name, file, target, cat in (("airquality", "airquality.csv", "Ozone", ()),
-                                ("mtcars", "mtcars.csv", "mpg", ("cyl", "gear"))):
+                                ("mtcars", "mtcars.csv", "mpg", ("cyl", "gear")),
+                                ("prostate", "prostate.csv", "lpsa", ())):
     header, rows = read(file)
-    keep = [j for j, h in enumerate(header) if h not in (target, "model")]
+    keep = [j for j, h in enumerate(header) if h not in (target, "model", "train")]
     t = header.index(target)
     cols, levels = [], []
     for j in keep:
