@@ -255,3 +255,75 @@ func nb10ClassCounts(B *mat.Dense) []int {
 	}
 	return n
 }
+
+// Imputer + scaler + lasso (lambda 1) on the 116 airquality days with an
+// ozone value, saved as JSON and loaded: on the 37 days without ozone
+// (a frame in another column order, no target) the loaded model predicts
+// bit for bit what the original does, by PredictDataset on all 37 and by
+// PredictFrame on the 35 with Solar.R; the first prediction is negative;
+// PredictFrame refuses the frame with holes, and a frame without Temp.
+func TestNotebook10SaveLoad(t *testing.T) {
+	days, err := datasets.Airquality().Filter(func(_ int, _ []float64, y float64) bool { return !math.IsNaN(y) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	model := transform.Model{Steps: []featlab.Transformer{&transform.Imputer{}, &transform.Standardize{}},
+		Learner: linear.LassoConfig{Lambda: 1, Intercept: true}}
+	fitted, err := model.FitDataset(days)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := featlab.Save(&buf, fitted); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(strings.Join(strings.Split(buf.String(), "\n")[:20], "\n"), `"kind": "transform.Imputer"`) {
+		t.Errorf("the first 20 lines do not reach the imputer:\n%s", buf.String())
+	}
+	loaded, err := featlab.LoadAs[*transform.FittedModel](&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	frame := datasets.AirqualityFrame()
+	var rows []int
+	for i, na := range frame.Col("Ozone").IsNaN() {
+		if na {
+			rows = append(rows, i)
+		}
+	}
+	newRows := frame.Subset(rows).Select([]string{"Day", "Month", "Wind", "Temp", "Solar.R"})
+	ds, err := featlab.FromDataFrameWith(newRows, "", featlab.ReadConfig{Missing: featlab.MissingAsNaN})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err1 := loaded.PredictDataset(ds)
+	want, err2 := fitted.PredictDataset(ds)
+	if err1 != nil || err2 != nil {
+		t.Fatal(err1, err2)
+	}
+	if len(got) != 37 || !nb10SameBits(got, want) || !(got[0] < 0) {
+		t.Errorf("loaded %v, original %v", got, want)
+	}
+	if _, err := loaded.PredictFrame(newRows); !errors.Is(err, featlab.ErrNotFinite) {
+		t.Errorf("PredictFrame with holes: %v", err)
+	}
+	var complete []int
+	for i, na := range newRows.Col("Solar.R").IsNaN() {
+		if !na {
+			complete = append(complete, i)
+		}
+	}
+	sub := newRows.Subset(complete)
+	got, err1 = loaded.PredictFrame(sub)
+	want, err2 = fitted.PredictFrame(sub)
+	if err1 != nil || err2 != nil || len(got) != 35 || !nb10SameBits(got, want) {
+		t.Errorf("PredictFrame on %d days: %v %v (%v, %v)", len(got), got, want, err1, err2)
+	}
+	if _, err := loaded.PredictFrame(sub.Drop("Temp")); !errors.Is(err, featlab.ErrMissing) {
+		t.Errorf("frame without Temp: %v", err)
+	}
+}
+
+func nb10SameBits(a, b []float64) bool {
+	return slices.EqualFunc(a, b, func(x, y float64) bool { return math.Float64bits(x) == math.Float64bits(y) })
+}
