@@ -54,7 +54,7 @@ func TestNotebook10Airquality(t *testing.T) {
 		t.Fatal(err)
 	}
 	m, _ := complete.Dims()
-	if fmt.Sprint(ds.MissingCounts()) != "[7 0 0 0 0]" || nanY != 37 || m != 111 || len(report.Dropped) != 42 {
+	if fmt.Sprint(ds.MissingCounts()) != "[7 0 0 0 0]" || nanY != 37 || m != 111 || len(report.Dropped) != 42 || report.Rows != 153 {
 		t.Errorf("missing %v, target %d, kept %d, dropped %d; notebook [7 0 0 0 0], 37, 111, 42",
 			ds.MissingCounts(), nanY, m, len(report.Dropped))
 	}
@@ -87,7 +87,7 @@ func TestNotebook10ImputeLeak(t *testing.T) {
 		t.Fatal(err)
 	}
 	in, be := nb10InsideVsBefore(t, obs.X, obs.Y)
-	if len(obs.Y) != 116 || math.Abs(in-538.45) > 0.005 || math.Abs(be-538.68) > 0.005 || math.Abs(be-in) >= 1e-3*in {
+	if len(obs.Y) != 116 || obs.MissingCounts()[0] != 5 || math.Abs(in-538.45) > 0.005 || math.Abs(be-538.68) > 0.005 || math.Abs(be-in) >= 1e-3*in {
 		t.Errorf("airquality (%d days): inside %.4f, before %.4f; notebook 116, 538.45, 538.68", len(obs.Y), in, be)
 	}
 	var inside, before, rel float64
@@ -132,7 +132,7 @@ func nb10Cars(t *testing.T) (*featlab.Dataset, *mat.Dense, []string, []featlab.G
 // the CV MSE wt cyl carb; the lasso at 0.5 splits cyl and am.
 func TestNotebook10Mtcars(t *testing.T) {
 	cars, Xd, names, groups := nb10Cars(t)
-	if _, d := Xd.Dims(); d != 15 || len(groups) != 10 || len(cars.Names) != 10 {
+	if _, d := Xd.Dims(); d != 15 || len(groups) != 10 || len(cars.Names) != 10 || len(cars.Y) != 32 {
 		t.Errorf("%d features, %d columns, %d groups; notebook 10, 15, 10", len(cars.Names), d, len(groups))
 	}
 	want := map[search.LSScore][2]string{search.BIC: {"wt cyl=4 hp", "wt hp"}, search.CVMSE: {"wt cyl=4 hp", "wt cyl carb"}}
