@@ -337,7 +337,23 @@ func fuzzSeeds(t testing.TB) [][]byte {
 	if err := bow.Fit([][]string{{"a", "b"}, {"b", "c"}}); err != nil {
 		t.Fatal(err)
 	}
-	return [][]byte{save(t, fm), save(t, oh), save(t, lg), save(t, pca), save(t, km), save(t, pipe),
+	cls := make([]float64, len(y))
+	for i, v := range y {
+		cls[i] = float64(int(math.Abs(v)) % 3)
+	}
+	mn, err := linear.Multinomial(X, cls, linear.MultinomialConfig{Lambda: 0.05})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ovr, err := linear.OneVsRest(X, cls, linear.OneVsRestConfig{Learner: linear.LogisticConfig{Lambda: 0.05, Intercept: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pls, err := represent.FitPLS(X, y, represent.PLSConfig{Components: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return [][]byte{save(t, mn), save(t, ovr), save(t, pls), save(t, fm), save(t, oh), save(t, lg), save(t, pca), save(t, km), save(t, pipe),
 		save(t, featlab.NewSelection("s", []string{"a", "b"}, []int{1})), save(t, imp), save(t, ord), save(t, sv),
 		save(t, omp), save(t, dl), save(t, bow)}
 }

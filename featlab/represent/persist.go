@@ -27,6 +27,9 @@ func init() {
 	featlab.RegisterKind("represent.DictionaryLearning", 1, saveDictionary, loadDictionary)
 	featlab.RegisterKind("represent.SparseCode", 1, saveSparseCode, loadSparseCode)
 	featlab.RegisterKind("represent.BagOfWords", 1, saveBagOfWords, loadBagOfWords)
+	featlab.RegisterKind("represent.ComponentPath", 1, saveComponentPath, loadComponentPath)
+	featlab.RegisterKind("represent.PLSResult", 1, savePLS, loadPLS)
+	featlab.RegisterKind("represent.PCRResult", 1, savePCR, loadPCR)
 }
 
 func notFitted(who string) error {
@@ -362,4 +365,172 @@ func loadBagOfWords(_ int, data json.RawMessage) (*BagOfWords, error) {
 		b.index[word] = j
 	}
 	return b, nil
+}
+
+type componentPathState struct {
+	M          int               `json:"M"`
+	Names      []string          `json:"names,omitempty"`
+	XMean      []float64         `json:"x_mean"`
+	XScale     []float64         `json:"x_scale"`
+	YMean      []float64         `json:"y_mean"`
+	Coefs      []*featlab.Matrix `json:"coefs"`
+	Intercepts [][]float64       `json:"intercepts"`
+}
+
+func newComponentPathState(p *ComponentPath) componentPathState {
+	st := componentPathState{M: p.M, Names: p.Names, XMean: p.XMean, XScale: p.XScale, YMean: p.YMean, Intercepts: p.Intercepts}
+	for _, c := range p.Coefs {
+		st.Coefs = append(st.Coefs, featlab.NewMatrix(c))
+	}
+	return st
+}
+
+// restore checks a loaded path: M+1 models of d x r coefficients and r
+// intercepts, d means and positive scales, r target means.
+func (st *componentPathState) restore(p *ComponentPath) error {
+	d, r := len(st.XMean), len(st.YMean)
+	if st.M < 0 || len(st.Coefs) != st.M+1 || len(st.Intercepts) != st.M+1 || d == 0 || r == 0 {
+		return featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: a path of M = %d with %d coefficient matrices, %d intercept lists, %d features, %d targets", st.M, len(st.Coefs), len(st.Intercepts), d, r)
+	}
+	if err := featlab.CheckFinite("x_mean", st.XMean, d); err != nil {
+		return err
+	}
+	if err := featlab.CheckFinite("x_scale", st.XScale, d); err != nil {
+		return err
+	}
+	for j, s := range st.XScale {
+		if !(s > 0) {
+			return featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: x_scale[%d] = %v", j, s)
+		}
+	}
+	if err := featlab.CheckFinite("y_mean", st.YMean, r); err != nil {
+		return err
+	}
+	if st.Names != nil && len(st.Names) != d {
+		return featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: %d names for %d features", len(st.Names), d)
+	}
+	p.Coefs = make([]*mat.Dense, len(st.Coefs))
+	for k, c := range st.Coefs {
+		B, err := c.Dense("coefs")
+		if err != nil {
+			return err
+		}
+		if rr, cc := B.Dims(); rr != d || cc != r {
+			return featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: coefs[%d] is %d x %d, want %d x %d", k, rr, cc, d, r)
+		}
+		if err := featlab.CheckFinite("intercepts", st.Intercepts[k], r); err != nil {
+			return err
+		}
+		p.Coefs[k] = B
+	}
+	p.M, p.Names, p.XMean, p.XScale, p.YMean, p.Intercepts = st.M, st.Names, st.XMean, st.XScale, st.YMean, st.Intercepts
+	return nil
+}
+
+func saveComponentPath(p *ComponentPath) (any, error) {
+	if p.Coefs == nil {
+		return nil, notFitted("ComponentPath")
+	}
+	return newComponentPathState(p), nil
+}
+
+func loadComponentPath(_ int, data json.RawMessage) (*ComponentPath, error) {
+	var st componentPathState
+	if err := featlab.DecodeState(data, &st); err != nil {
+		return nil, err
+	}
+	p := &ComponentPath{}
+	return p, st.restore(p)
+}
+
+type plsState struct {
+	Path       componentPathState `json:"path"`
+	Weights    *featlab.Matrix    `json:"weights"`
+	Loadings   *featlab.Matrix    `json:"loadings"`
+	YLoadings  *featlab.Matrix    `json:"y_loadings"`
+	Projection *featlab.Matrix    `json:"projection"`
+	Scores     *featlab.Matrix    `json:"scores"`
+	Directions int                `json:"directions"`
+}
+
+func savePLS(r *PLSResult) (any, error) {
+	if r.Coefs == nil {
+		return nil, notFitted("PLS")
+	}
+	return plsState{newComponentPathState(&r.ComponentPath), featlab.NewMatrix(r.Weights), featlab.NewMatrix(r.Loadings),
+		featlab.NewMatrix(r.YLoadings), featlab.NewMatrix(r.Projection), featlab.NewMatrix(r.Scores), r.Directions}, nil
+}
+
+func loadPLS(_ int, data json.RawMessage) (*PLSResult, error) {
+	var st plsState
+	if err := featlab.DecodeState(data, &st); err != nil {
+		return nil, err
+	}
+	r := &PLSResult{}
+	if err := st.Path.restore(&r.ComponentPath); err != nil {
+		return nil, err
+	}
+	d, t := len(st.Path.XMean), len(st.Path.YMean)
+	for _, m := range []struct {
+		what string
+		src  *featlab.Matrix
+		dst  **mat.Dense
+		rows int
+	}{{"weights", st.Weights, &r.Weights, d}, {"loadings", st.Loadings, &r.Loadings, d}, {"y_loadings", st.YLoadings, &r.YLoadings, t},
+		{"projection", st.Projection, &r.Projection, d}, {"scores", st.Scores, &r.Scores, -1}} {
+		if m.src == nil && st.Path.M == 0 {
+			continue
+		}
+		A, err := m.src.Dense("PLS " + m.what)
+		if err != nil {
+			return nil, err
+		}
+		if rr, cc := A.Dims(); (m.rows >= 0 && rr != m.rows) || cc != st.Path.M {
+			return nil, featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: PLS %s is %d x %d for M = %d", m.what, rr, cc, st.Path.M)
+		}
+		*m.dst = A
+	}
+	if st.Directions < 0 || st.Directions > st.Path.M {
+		return nil, featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: %d PLS directions for M = %d", st.Directions, st.Path.M)
+	}
+	r.Directions = st.Directions
+	return r, nil
+}
+
+type pcrState struct {
+	Path  componentPathState `json:"path"`
+	PCA   json.RawMessage    `json:"pca"`
+	Theta []float64          `json:"theta"`
+}
+
+func savePCR(r *PCRResult) (any, error) {
+	if r.Coefs == nil || r.PCA == nil {
+		return nil, notFitted("PCR")
+	}
+	pca, err := featlab.EncodeValue(r.PCA)
+	return pcrState{newComponentPathState(&r.ComponentPath), pca, r.Theta}, err
+}
+
+func loadPCR(_ int, data json.RawMessage) (*PCRResult, error) {
+	var st pcrState
+	if err := featlab.DecodeState(data, &st); err != nil {
+		return nil, err
+	}
+	r := &PCRResult{}
+	if err := st.Path.restore(&r.ComponentPath); err != nil {
+		return nil, err
+	}
+	v, err := featlab.DecodeValue(st.PCA)
+	if err != nil {
+		return nil, err
+	}
+	pca, ok := v.(*PCA)
+	if !ok {
+		return nil, featlab.Errorf(featlab.ErrFormat, "load: inconsistent state: PCR holds a %T, not a PCA", v)
+	}
+	if err := featlab.CheckFinite("PCR theta", st.Theta, st.Path.M); err != nil {
+		return nil, err
+	}
+	r.PCA, r.Theta = pca, st.Theta
+	return r, nil
 }

@@ -105,6 +105,50 @@ func TestSaveLoadRepresentBits(t *testing.T) {
 	persisttest.SameTransform(t, "pipeline", p, persisttest.Reload(t, p), Xt)
 }
 
+// TestSaveLoadPLSPCRBits: the component paths of PLS (one target and
+// two) and PCR predict the same bits, at every number of components,
+// after a save and load.
+func TestSaveLoadPLSPCRBits(t *testing.T) {
+	r := rand.New(rand.NewPCG(12, 12))
+	X := randDense(r, 40, 5)
+	Xt := randDense(r, 10, 5)
+	y := make([]float64, 40)
+	for i := range y {
+		y[i] = X.At(i, 0) - 2*X.At(i, 3) + 0.1*r.NormFloat64()
+	}
+	Y := randDense(r, 40, 2)
+	pls, err := FitPLS(X, y, PLSConfig{Components: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pls2, err := FitPLS2(X, Y, PLSConfig{Components: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pcr, err := FitPCR(X, y, PCRConfig{Components: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	paths := []struct {
+		name string
+		a, b *ComponentPath
+	}{
+		{"PLS", &pls.ComponentPath, &persisttest.Reload(t, pls).ComponentPath},
+		{"PLS2", &pls2.ComponentPath, &persisttest.Reload(t, pls2).ComponentPath},
+		{"PCR", &pcr.ComponentPath, &persisttest.Reload(t, pcr).ComponentPath},
+		{"path", &pls.ComponentPath, persisttest.Reload(t, &pls.ComponentPath)},
+	}
+	for _, p := range paths {
+		for k := 0; k <= p.a.M; k++ {
+			pa, ea := p.a.Predict(Xt, k)
+			pb, eb := p.b.Predict(Xt, k)
+			if ea != nil || eb != nil || !persisttest.DenseBits(pa, pb) {
+				t.Fatalf("%s with %d components: predictions differ (%v, %v)", p.name, k, ea, eb)
+			}
+		}
+	}
+}
+
 // TestLoadRepresentBadState: inconsistent states are errors wrapping
 // featlab.ErrFormat that say what is wrong.
 func TestLoadRepresentBadState(t *testing.T) {
@@ -126,6 +170,9 @@ func TestLoadRepresentBadState(t *testing.T) {
 		{env("SparseCode", `{"coder": 0, "rule": 4, "atoms": {"rows": 2, "cols": 2, "data": [1, 0, 0, 1]}}`), "rule 4"},
 		{env("DictionaryLearning", `{"K": 2, "coder": {"coder": 0, "rule": 0}, "update": 0, "atoms": {"rows": 2, "cols": 2, "data": [1, 0, 0, 1]}, "codes": {"rows": 1, "cols": 3, "data": [0, 0, 0]}, "objective": [], "coding_objective": [], "initial": 0, "replaced": 0, `+conv+`}`), "3 columns for 2 atoms"},
 		{env("BagOfWords", `{"weighting": 0, "unseen": 0, "vocabulary": ["b", "a"], "doc_freq": [1, 1]}`), "not sorted"},
+		{env("ComponentPath", `{"M": 1, "x_mean": [0], "x_scale": [1], "y_mean": [0], "coefs": [{"rows": 1, "cols": 1, "data": [0]}], "intercepts": [[0]]}`), "1 coefficient matrices"},
+		{env("ComponentPath", `{"M": 0, "x_mean": [0], "x_scale": [0], "y_mean": [0], "coefs": [{"rows": 1, "cols": 1, "data": [0]}], "intercepts": [[0]]}`), "x_scale[0] = 0"},
+		{env("ComponentPath", `{"M": 0, "x_mean": [0, 1], "x_scale": [1, 1], "y_mean": [0], "coefs": [{"rows": 1, "cols": 1, "data": [0]}], "intercepts": [[0]]}`), "coefs[0] is 1 x 1, want 2 x 1"},
 		{env("BagOfWords", `{"weighting": 0, "unseen": 0, "vocabulary": ["a", "b"], "doc_freq": [1]}`), "1 document frequencies"},
 	} {
 		_, err := featlab.Load(strings.NewReader(c.file))
@@ -147,5 +194,8 @@ func TestSavedFields(t *testing.T) {
 	persisttest.Fields(t, DictionaryLearningConfig{}, "K", "Coder", "S", "Rule", "Lambda", "Update", "MaxIter", "Tol", "Clear", "Init", "Seed", "Workers", "Progress")
 	persisttest.Fields(t, SparseCode{}, "SparseCodeConfig", "fitted")
 	persisttest.Fields(t, SparseCodeConfig{}, "Atoms", "Coder", "Rule", "S", "Lambda", "Tol", "MaxIter", "Workers", "Progress")
+	persisttest.Fields(t, ComponentPath{}, "M", "Names", "XMean", "XScale", "YMean", "Coefs", "Intercepts")
+	persisttest.Fields(t, PLSResult{}, "ComponentPath", "Weights", "Loadings", "YLoadings", "Projection", "Scores", "Directions")
+	persisttest.Fields(t, PCRResult{}, "ComponentPath", "PCA", "Theta")
 	persisttest.Fields(t, BagOfWords{}, "Weighting", "MinDocs", "MaxWords", "Unseen", "Vocabulary", "DocFreq", "index")
 }

@@ -8,6 +8,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/matx"
 	"github.com/featlab/course/featlab/linear"
 )
 
@@ -156,14 +157,27 @@ func standardize(X mat.Matrix, scale bool, where string) (z *mat.Dense, mean, sd
 		sd[j] = 1
 	}
 	if scale {
+		// The squares are summed on each column times an exact power of
+		// two (1 for columns of everyday size, so their bits are kept):
+		// a column at 1e-300 would otherwise square to 0 and look constant.
+		big := make([]float64, d)
+		for i := 0; i < m; i++ {
+			for j, v := range zd[i*d : (i+1)*d] {
+				big[j] = math.Max(big[j], math.Abs(v))
+			}
+		}
+		for j := range big {
+			big[j] = matx.Pow2Scale(big[j])
+		}
 		ss := make([]float64, d)
 		for i := 0; i < m; i++ {
 			for j, v := range zd[i*d : (i+1)*d] {
+				v *= big[j]
 				ss[j] += v * v
 			}
 		}
 		for j := range sd {
-			sd[j] = math.Sqrt(ss[j] / float64(m-1))
+			sd[j] = math.Sqrt(ss[j]/float64(m-1)) / big[j]
 			if !(sd[j] > 0) {
 				return nil, nil, nil, featlab.Errorf(featlab.ErrConstant, "represent: %s: column %d is constant (scaling divides by its standard deviation)", where, j)
 			}

@@ -25,6 +25,14 @@ import (
 func init() {
 	sentinels = append(sentinels, featlab.ErrFormat, featlab.ErrVersion)
 	entrySets = append(entrySets, persistEntries)
+	// The saved forms of values, shared between goroutines like the
+	// rest.
+	sharedSamples["featlab.Matrix"] = func() any { X, _ := good(); return featlab.NewMatrix(X) }
+	sharedSamples["featlab.JSONFloat"] = func() any { return featlab.JSONFloat(math.Inf(1)) }
+	sharedSamples["featlab.JSONFloats"] = func() any { return featlab.JSONFloats{1, math.NaN()} }
+	sharedSamples["featlab.ConvergenceState"] = func() any {
+		return featlab.NewConvergenceState(featlab.Convergence{Iterations: 3, Gap: math.Inf(1)})
+	}
 }
 
 func persistEntries() []*entry {

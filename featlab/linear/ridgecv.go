@@ -1,0 +1,233 @@
+package linear
+
+import (
+	"fmt"
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/design"
+	"github.com/featlab/course/featlab/internal/matx"
+	"github.com/featlab/course/featlab/validate"
+)
+
+// RidgeCVConfig configures RidgeCV.
+type RidgeCVConfig struct {
+	// Alphas are the penalties to compare, each > 0, in scikit-learn's
+	// Ridge scaling ||y - Xw - b||^2 + alpha ||w||^2 (unscaled squared
+	// error). Default {0.1, 1, 10}, scikit-learn's RidgeCV default. They
+	// are kept in the order given.
+	Alphas []float64
+	// Intercept fits an unpenalised intercept by centring X and y.
+	// Default false.
+	Intercept bool
+	// Folds = 0 (the default) is exact leave-one-out by the hat-matrix
+	// shortcut; Folds = K >= 2 is K-fold cross-validation with the folds
+	// of validate.KFold(m, K, Seed).
+	Folds int
+	// Seed fixes the K-fold assignment (ignored for leave-one-out).
+	Seed uint64
+	// Splits, when non-nil, are the train/test pairs to use instead
+	// (Folds and Seed are then ignored).
+	Splits []validate.Fold
+	// Names names the features in Selection (nil: x1, ..., xd).
+	Names []string
+}
+
+// RidgeCVResult is the cross-validated choice of a ridge penalty.
+type RidgeCVResult struct {
+	// Alphas are the penalties compared, in the order given.
+	Alphas []float64
+	// MSE[k] is the cross-validated mean squared error at Alphas[k].
+	MSE []float64
+	// CVValues, for leave-one-out, holds the squared leave-one-out error
+	// of example i at Alphas[k] in row i, column k (scikit-learn's
+	// cv_values_ with store_cv_values=True); nil for K-fold.
+	CVValues *mat.Dense
+	// FoldMSE, for K-fold, holds the error of fold f at Alphas[k] in row
+	// f, column k; nil for leave-one-out.
+	FoldMSE *mat.Dense
+	// Index is the argmin of MSE (the first among ties); Alpha =
+	// Alphas[Index]; Model is the ridge fit on all the data at Alpha.
+	Index int
+	Alpha float64
+	Model *Model
+
+	names []string
+}
+
+// Selection returns the features with non-zero weight in the chosen fit,
+// ranked by |w_j| (ridge does not zero weights: all non-constant
+// features, in order of |w_j|).
+func (r *RidgeCVResult) Selection() *featlab.Selection {
+	return weightSelection(fmt.Sprintf("ridge CV, alpha = %s", featlab.FormatFloat(r.Alpha)), r.Model.Coef, r.names)
+}
+
+// RidgeCV chooses the ridge penalty by cross-validation, as scikit-learn
+// 1.2's RidgeCV does. For each alpha the fit minimises
+//
+//	||yc - Xc w||^2 + alpha ||w||^2,   b = ymean - xmean^T w
+//
+// (Xc, yc centred with an intercept, else X and y). With Xc = U S V^T
+// (thin SVD), w = V diag(s_k/(s_k^2 + alpha)) U^T yc.
+//
+// Leave-one-out (Folds = 0) is exact and costs one SVD: the fitted values
+// are yhat = H y with the hat matrix
+//
+//	H = (1/m) 1 1^T [with an intercept] + U diag(s_k^2/(s_k^2 + alpha)) U^T,
+//
+// and the leave-one-out residual of example i is (y_i - yhat_i)/(1 - H_ii),
+// scikit-learn's "gcv" mode (its svd and eigen variants give the same
+// numbers). K-fold refits on each training set (one SVD per fold).
+//
+// Errors wrap featlab.ErrEmpty (also: leave-one-out with one row),
+// ErrShape, ErrNotFinite (the data) or ErrParam (an alpha <= 0 or not
+// finite, Folds = 1 or < 0 or > m, bad Splits; leave-one-out when an
+// example has leverage H_ii = 1).
+func RidgeCV(X mat.Matrix, y []float64, cfg RidgeCVConfig) (*RidgeCVResult, error) {
+	alphas := cfg.Alphas
+	if alphas == nil {
+		alphas = []float64{0.1, 1, 10}
+	}
+	if len(alphas) == 0 {
+		return nil, featlab.Errorf(featlab.ErrParam, "Alphas is empty")
+	}
+	for k, a := range alphas {
+		if !(a > 0) || math.IsInf(a, 0) {
+			return nil, featlab.Errorf(featlab.ErrParam, "Alphas[%d] = %v, want a finite value > 0", k, a)
+		}
+	}
+	ds, err := design.New(X, y, cfg.Intercept)
+	if err != nil {
+		return nil, err
+	}
+	m, d := ds.M, ds.D
+	if err := checkNames(cfg.Names, d); err != nil {
+		return nil, err
+	}
+	splits := cfg.Splits
+	if splits == nil && cfg.Folds != 0 {
+		if cfg.Folds < 2 || cfg.Folds > m {
+			return nil, featlab.Errorf(featlab.ErrParam, "Folds = %d, want 0 (leave-one-out) or 2..m = %d", cfg.Folds, m)
+		}
+		if splits, err = validate.KFold(m, cfg.Folds, cfg.Seed); err != nil {
+			return nil, err
+		}
+	} else if splits != nil {
+		if err := validate.CheckFolds(m, splits); err != nil {
+			return nil, err
+		}
+	}
+	nA := len(alphas)
+	res := &RidgeCVResult{Alphas: append([]float64(nil), alphas...), MSE: make([]float64, nA), names: cfg.Names}
+	full, err := newRidgeSVD(ds)
+	if err != nil {
+		return nil, err
+	}
+	if splits == nil {
+		if m < 2 {
+			return nil, featlab.Errorf(featlab.ErrEmpty, "leave-one-out needs at least 2 rows, X has %d", m)
+		}
+		res.CVValues = mat.NewDense(m, nA, nil)
+		icpt := 0.0
+		if cfg.Intercept {
+			icpt = 1 / float64(m)
+		}
+		uty := full.uty
+		for k, a := range alphas {
+			var sum float64
+			for i := 0; i < m; i++ {
+				h, fit := icpt, 0.0
+				for l, s := range full.s {
+					f := s * s / (s*s + a)
+					u := full.u.At(i, l)
+					h += u * u * f
+					fit += u * f * uty[l]
+				}
+				if 1-h <= 1e-12 {
+					return nil, featlab.Errorf(featlab.ErrParam, "example %d has leverage %v at alpha = %v: its leave-one-out error is undefined (use Folds)", i, h, a)
+				}
+				e := (ds.Y[i] - fit) / (1 - h)
+				res.CVValues.Set(i, k, e*e)
+				sum += e * e
+			}
+			res.MSE[k] = sum / float64(m)
+		}
+	} else {
+		res.FoldMSE = mat.NewDense(len(splits), nA, nil)
+		for f, sp := range splits {
+			dsf, err := design.New(matx.Rows(X, sp.Train), matx.Take(y, sp.Train), cfg.Intercept)
+			if err != nil {
+				return nil, featlab.Wrap(err, "fold %d", f)
+			}
+			sv, err := newRidgeSVD(dsf)
+			if err != nil {
+				return nil, err
+			}
+			Xt := matx.Rows(X, sp.Test)
+			yt := matx.Take(y, sp.Test)
+			for k, a := range alphas {
+				md := &Model{Coef: sv.coef(a)}
+				md.Intercept = dsf.Intercept(md.Coef)
+				p, err := md.Predict(Xt)
+				if err != nil {
+					return nil, err
+				}
+				var s float64
+				for i, v := range p {
+					s += (yt[i] - v) * (yt[i] - v)
+				}
+				res.FoldMSE.Set(f, k, s/float64(len(p)))
+			}
+		}
+		for k := range alphas {
+			res.MSE[k] = mat.Sum(res.FoldMSE.ColView(k)) / float64(len(splits))
+		}
+	}
+	for k, v := range res.MSE {
+		if v < res.MSE[res.Index] {
+			res.Index = k
+		}
+	}
+	res.Alpha = alphas[res.Index]
+	res.Model = &Model{Coef: full.coef(res.Alpha)}
+	res.Model.Intercept = ds.Intercept(res.Model.Coef)
+	if err := finiteModel(res.Model, "RidgeCV"); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// ridgeSVD is the thin SVD of a design's (centred) X with U^T yc.
+type ridgeSVD struct {
+	u   mat.Dense
+	v   mat.Dense
+	s   []float64
+	uty []float64
+}
+
+func newRidgeSVD(ds *design.Design) (*ridgeSVD, error) {
+	var svd mat.SVD
+	if !svd.Factorize(ds.DenseCentred(), mat.SVDThin) {
+		return nil, featlab.Errorf(featlab.ErrNotFinite, "SVD of X failed")
+	}
+	r := &ridgeSVD{s: svd.Values(nil)}
+	svd.UTo(&r.u)
+	svd.VTo(&r.v)
+	var uty mat.VecDense
+	uty.MulVec(r.u.T(), mat.NewVecDense(ds.M, ds.Y))
+	r.uty = uty.RawVector().Data
+	return r, nil
+}
+
+// coef returns V diag(s/(s^2 + alpha)) U^T yc.
+func (r *ridgeSVD) coef(alpha float64) []float64 {
+	z := make([]float64, len(r.s))
+	for l, s := range r.s {
+		z[l] = s / (s*s + alpha) * r.uty[l]
+	}
+	var w mat.VecDense
+	w.MulVec(&r.v, mat.NewVecDense(len(z), z))
+	return w.RawVector().Data
+}
