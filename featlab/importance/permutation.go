@@ -194,7 +194,11 @@ func PermutationContext(ctx context.Context, X mat.Matrix, y []float64, cfg Perm
 		for _, x := range imp {
 			v += (x - mu) * (x - mu)
 		}
-		res.Mean[j], res.Std[j] = mu, math.Sqrt(v/float64(R))
+		sd := math.Sqrt(v / float64(R))
+		if math.IsInf(v, 0) {
+			sd = popStd(imp, mu) // squares of deviations beyond about 1e154 overflow
+		}
+		res.Mean[j], res.Std[j] = mu, sd
 		return nil
 	})
 	if err != nil {
@@ -247,4 +251,24 @@ func (r *PermutationResult) Selection() *featlab.Selection {
 	s.Scores = append([]float64(nil), r.Mean...)
 	s.Ranking = order
 	return s
+}
+
+// popStd returns sqrt(sum_r (x_r - mu)^2 / n) as a sqrt(sum_r ((x_r -
+// mu)/a)^2 / n) with a = max_r |x_r - mu|: finite whenever the standard
+// deviation is, where the plain sum of squares overflows for deviations
+// beyond about 1e154.
+func popStd(x []float64, mu float64) float64 {
+	a := 0.0
+	for _, v := range x {
+		a = max(a, math.Abs(v-mu))
+	}
+	if a == 0 || math.IsInf(a, 0) || math.IsNaN(a) {
+		return a
+	}
+	s := 0.0
+	for _, v := range x {
+		r := (v - mu) / a
+		s += r * r
+	}
+	return a * math.Sqrt(s/float64(len(x)))
 }

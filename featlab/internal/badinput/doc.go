@@ -42,7 +42,10 @@
 // text without errors.Is finding it is a failure); the selection (a
 // Selection() method or a Support field) at X x 1e+-150 and 1e+-300 against
 // the unscaled one (an error may only wrap ErrNotFinite; scaleDependent or
-// scaleByDesign say why an entry depends on scale); every func and
+// scaleByDesign say why an entry depends on scale; a selection that
+// differs is excused only when the same rounded data c X, brought back to
+// the ordinary range by an exact power of two, choose the same: a tie of
+// the unscaled problem that the rounding of c X broke); every func and
 // interface field of the config made to panic once, with Workers 1 and 2
 // (panickers holds an implementation per interface: a new callback type
 // fails until it has one); every size field (sizeFields, by name) set to

@@ -37,8 +37,10 @@ func encodeEntries() []*entry {
 		}),
 		custom("search.GroupEvaluator", "callback", []string{"search.Grouped.SearchContext"}, groupedChecks),
 		custom("validate.StratifiedKFoldUnshuffled", "params", nil, stratifiedUnshuffledChecks),
-		xy("linear.Logistic (C)", linear.Logistic, linear.LogisticConfig{C: 1, Intercept: true, MaxIter: 100}, classif, as("linear.Logistic")),
-		xy("linear.SparseSVM (C)", linear.SparseSVM, linear.SparseSVMConfig{C: 2, Intercept: true, MaxIter: 500}, classif, as("linear.SparseSVM")),
+		xy("linear.Logistic (C)", linear.Logistic, linear.LogisticConfig{C: 1, Intercept: true, MaxIter: 100}, classif, as("linear.Logistic"),
+			scaleDependent("a fixed C = 1/lambda penalizes coefficients, which scale as 1/c (as linear.Logistic)")),
+		xy("linear.SparseSVM (C)", linear.SparseSVM, linear.SparseSVMConfig{C: 2, Intercept: true, MaxIter: 500}, classif, as("linear.SparseSVM"),
+			scaleDependent("a fixed C = 1/lambda penalizes coefficients, which scale as 1/c (as linear.SparseSVM)")),
 		custom("linear.Logistic", "params", []string{"linear.SparseSVM"}, penaltyCChecks),
 	}
 }

@@ -31,15 +31,16 @@ var rowSums = featlab.PredictorFunc(func(X mat.Matrix) ([]float64, error) {
 func importanceEntries() []*entry {
 	rdg := linear.RidgeConfig{Lambda: 0.1, Intercept: true}
 	return []*entry{
-		xyCtx("importance.RFE", importance.RFE, importance.RFEContext, importance.RFEConfig{Learner: rdg},
+		xyCtx("importance.RFE", importance.RFE, importance.RFEContext, importance.RFEConfig{Learner: rdg}, scaleDependent("ranks by the coefficients of a ridge of fixed Lambda 0.1, which penalizes coefficients that scale as 1/c"),
 			alsoCovers("importance.RFEConfig.Select", "importance.RFEResult.Selection")),
 		xyCtx("importance.RFECV", importance.RFECV, importance.RFECVContext,
-			importance.RFECVConfig{Learner: rdg, Metric: validate.MSE, LowerIsBetter: true, K: 2},
+			importance.RFECVConfig{Learner: rdg, Metric: validate.MSE, LowerIsBetter: true, K: 2}, scaleDependent("ranks by the coefficients of a ridge of fixed Lambda 0.1, which penalizes coefficients that scale as 1/c"),
 			alsoCovers("importance.RFECVConfig.Select", "importance.RFECVResult.Selection")),
-		xy("importance.FromModel", importance.FromModel, importance.FromModelConfig{Learner: rdg, Threshold: "median"},
+		xy("importance.FromModel", importance.FromModel, importance.FromModelConfig{Learner: rdg, Threshold: "median"}, scaleDependent("ranks by the coefficients of a ridge of fixed Lambda 0.1, which penalizes coefficients that scale as 1/c"),
 			alsoCovers("importance.FromModelConfig.Select", "importance.FromModelResult.Selection")),
 		xyCtx("importance.Permutation", importance.Permutation, importance.PermutationContext,
 			importance.PermutationConfig{Predictor: rowSums, Metric: validate.MSE, LowerIsBetter: true, Repeats: 3},
+			scaleDependent("the Predictor (row sums) is fixed, not refit: on c X it predicts c times as much against the same y, another model"),
 			alsoCovers("importance.PermutationResult.Selection")),
 		custom("importance.SelectImportances", "params", []string{"importance.AbsCoef", "importance.SquaredCoef", "importance.PermutationGetter"}, importanceParams),
 		xyCtx("filter.MRMR", filter.MRMR, filter.MRMRContext, filter.MRMRConfig{Relevance: filter.MRMRF, Redundancy: filter.MRMRF, Form: filter.MRMRQuotient},

@@ -19,12 +19,12 @@ func multiclassEntries() []*entry {
 	ovr := linear.OneVsRestConfig{Learner: linear.LogisticConfig{Lambda: 0.01, Intercept: true, MaxIter: 100}}
 	halves := []validate.Fold{{Train: []int{0, 1, 2, 3}, Test: []int{4, 5, 6, 7}}, {Train: []int{4, 5, 6, 7}, Test: []int{0, 1, 2, 3}}}
 	return []*entry{
-		xyCtx("linear.Multinomial", linear.Multinomial, linear.MultinomialContext, mn),
+		xyCtx("linear.Multinomial", linear.Multinomial, linear.MultinomialContext, mn, scaleDependent("a fixed Lambda 0.01 penalizes coefficients, which scale as 1/c")),
 		xyCtx("linear.MultinomialPath", linear.MultinomialPath, linear.MultinomialPathContext, linear.MultinomialPathConfig{NLambdas: 5, MaxIter: 100}),
 		xyCtx("linear.MultinomialCV", linear.MultinomialCV, linear.MultinomialCVContext, linear.MultinomialCVConfig{Path: linear.MultinomialPathConfig{NLambdas: 4, MaxIter: 100}, Splits: halves}),
-		xyCtx("linear.OneVsRest", linear.OneVsRest, linear.OneVsRestContext, ovr),
-		learner("linear.MultinomialConfig.Fit", mn),
-		learner("linear.OneVsRestConfig.Fit", ovr),
+		xyCtx("linear.OneVsRest", linear.OneVsRest, linear.OneVsRestContext, ovr, scaleDependent("logistic learners of fixed Lambda 0.01 penalize coefficients, which scale as 1/c")),
+		learner("linear.MultinomialConfig.Fit", mn, scaleDependent("a fixed Lambda 0.01 penalizes coefficients, which scale as 1/c")),
+		learner("linear.OneVsRestConfig.Fit", ovr, scaleDependent("logistic learners of fixed Lambda 0.01 penalize coefficients, which scale as 1/c")),
 		vec("validate.ConfusionMatrix", func(y, v []float64) (float64, error) {
 			c, err := validate.ConfusionMatrix(y, v)
 			if err != nil {

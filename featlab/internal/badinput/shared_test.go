@@ -26,6 +26,7 @@ import (
 	"github.com/featlab/course/featlab/search"
 	"github.com/featlab/course/featlab/sensing"
 	"github.com/featlab/course/featlab/transform"
+	"github.com/featlab/course/featlab/validate"
 	"github.com/featlab/course/featlab/viz"
 )
 
@@ -93,6 +94,14 @@ var sharedSamples = map[string]func() any{
 	"viz.ImageGrid": func() any {
 		g, _ := viz.NewImageGrid("t", [][]float64{{0, 1, 2, 3}, {3, 2, 1, 0}}, 2, 2, 0, nil, false)
 		return g
+	},
+	"search.Grouped": func() any {
+		X, _ := good()
+		return search.Grouped{Config: search.Config{Strategy: search.Backward{}, Criterion: search.LeastSquares{}}, Groups: pairGroups(X)}
+	},
+	"validate.Confusion": func() any {
+		c, _ := validate.ConfusionMatrix([]float64{0, 1, 2, 1, 0}, []float64{0, 1, 1, 1, 2})
+		return c
 	},
 	"greedy.Stump":      func() any { return greedy.Stump{Feature: 1, Threshold: 3, Sign: 1} },
 	"featlab.Dataset":   func() any { return goodDataset() },
@@ -417,11 +426,7 @@ var racyCaught []failure
 // it checkShared logs the wrong results it sees (a race shows in some
 // runs only, so these cannot be entries of known). Remove a type once
 // fixed: it is then checked like any other.
-var knownRacy = map[string]string{
-	"sensing.DCT":         "scratch buffers in the value (issue 20; owner sensing)",
-	"sensing.Haar":        "scratch buffers in the value (issue 20; owner sensing)",
-	"sensing.Separable2D": "scratch buffers in the value (issue 20; owner sensing)",
-}
+var knownRacy = map[string]string{}
 
 // TestSharedTypes fails for an exported type with methods that the
 // shared-value check does not reach, unless its doc says it is not safe

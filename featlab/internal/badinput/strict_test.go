@@ -11,6 +11,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/matx"
 	"github.com/featlab/course/featlab/search"
 	"github.com/featlab/course/featlab/sensing"
 )
@@ -194,12 +195,49 @@ func checkScaleSelection(e *entry) []failure {
 			if !has {
 				continue
 			}
-			if got, _ := selectionOf(r); !slices.Equal(got, base) {
-				out = append(out, fails(e.id, "selection at extreme scale", in, "selection %v, unscaled %v, no error", got, base))
+			got, _ := selectionOf(r)
+			if slices.Equal(got, base) {
+				continue
 			}
+			// c X is rounded: the data it holds are X perturbed by up
+			// to half an ulp per entry, which flips a tie of the
+			// unscaled problem (good()'s columns 1 and 2 are both
+			// permutations of 1..8 and tie exactly under a centred
+			// criterion). Brought back into the ordinary range by an
+			// exact power of two, those same rounded data must give the
+			// same selection as c X: only a difference there is the
+			// entry's handling of scale.
+			if back, ok := backInRange(Xs); ok {
+				rb, errb, pb := call(func() (any, error) { return e.xy(back, y, nil) })
+				count(1)
+				if sb, _ := selectionOf(rb); errb == nil && pb == "" && slices.Equal(got, sb) {
+					tieFlips.Add(1)
+					continue
+				}
+			}
+			out = append(out, fails(e.id, "selection at extreme scale", in, "selection %v, unscaled %v, no error", got, base))
 		}
 	}
 	return out
+}
+
+// tieFlips counts scaled inputs whose selection differed from the
+// unscaled one only through the rounding of c X (a tie of the unscaled
+// problem): the same rounded data at the ordinary scale chose the same.
+var tieFlips atomic.Int32
+
+// backInRange returns Xs times the exact power of two that brings
+// max |x| into [0.5, 1) (matx.Pow2Scale): the rounded data of Xs at the
+// ordinary scale, with no further rounding. It reports false when Xs is
+// already in the ordinary range (then there is nothing to compare).
+func backInRange(Xs *mat.Dense) (*mat.Dense, bool) {
+	s := matx.Pow2Scale(matx.MaxAbs(Xs))
+	if s == 1 {
+		return nil, false
+	}
+	b := mat.DenseCopyOf(Xs)
+	b.Scale(s, b)
+	return b, true
 }
 
 // panicker builds a value of an interface type whose methods panic on

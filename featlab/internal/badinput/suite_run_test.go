@@ -79,6 +79,7 @@ func TestConformance(t *testing.T) {
 	}
 	t.Logf("figures: %d size cases succeeded without allocating (a field unused by the variant, or bounded by the data)", sizeAccepted.Load())
 	t.Logf("figures: %d user callbacks installed were never called by their entry (fields unused by that variant)", notCalled.Load())
+	t.Logf("figures: %d selections at X x 1e+-150, 1e+-300 differed from the unscaled one only by a tie the rounding of c X broke (the same rounded data at the ordinary scale chose the same)", tieFlips.Load())
 	for _, check := range sortedKeys(covered) {
 		t.Logf("figures: %3d exported entry points: %s", len(covered[check]), check)
 	}
