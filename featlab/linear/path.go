@@ -131,6 +131,11 @@ func (cfg *LassoPathConfig) check() (rho float64, err error) {
 	if cfg.NLambdas < 0 {
 		return 0, featlab.Errorf(featlab.ErrParam, "NLambdas = %d must be >= 0", cfg.NLambdas)
 	}
+	// The grid alone holds NLambdas values (and the path d per lambda):
+	// refuse one that cannot be stored before it is allocated.
+	if err := featlab.CheckCells("linear: lambda grid", "NLambdas", cfg.NLambdas, 1, 0); err != nil {
+		return 0, err
+	}
 	if cfg.Eps != 0 && !(cfg.Eps > 0 && cfg.Eps < 1) {
 		return 0, featlab.Errorf(featlab.ErrParam, "Eps = %v must be in (0, 1)", cfg.Eps)
 	}

@@ -90,12 +90,7 @@ var known = map[string]string{
 	"search.Select (LVW x CV of a learner) / size parameter / Strategy.T = DefaultMaxCells+1":       "a size parameter allocates before any CheckCells (issue 20); owner search",
 	"filter.Relief / size parameter / K = DefaultMaxCells+1":                                        "a size parameter allocates before any CheckCells (issue 20); owner filter",
 	"filter.ReliefF / size parameter / K = DefaultMaxCells+1":                                       "a size parameter allocates before any CheckCells (issue 20); owner filter",
-	"linear.LassoPath / size parameter / NLambdas = DefaultMaxCells+1":                              "a size parameter allocates before any CheckCells (issue 20); owner linear",
-	"linear.LassoCV / size parameter / Path.NLambdas = DefaultMaxCells+1":                           "a size parameter allocates before any CheckCells (issue 20); owner linear",
-	"linear.LogisticPath / size parameter / NLambdas = DefaultMaxCells+1":                           "a size parameter allocates before any CheckCells (issue 20); owner linear",
 	"sensing.Gaussian / size parameter / 2^14 x 2^14":                                               "a size parameter allocates before any CheckCells (issue 20); owner sensing",
 	"greedy.AdaBoostGreedy / size parameter / T = DefaultMaxCells+1":                                "a size parameter allocates before any CheckCells (issue 20); owner greedy",
 	"linear.MultinomialPath / selection at extreme scale / X x 1e-300":                              "selection changes with the scale of X (issue 20: scale internally or ErrNotFinite; as LogisticPath); owner linear (multiclass)",
-	"linear.MultinomialPath / size parameter / NLambdas = DefaultMaxCells+1":                        "a size parameter allocates before any CheckCells (issue 20; as LassoPath); owner linear (multiclass)",
-	"linear.MultinomialCV / size parameter / Path.NLambdas = DefaultMaxCells+1":                     "a size parameter allocates before any CheckCells (issue 20; as LassoCV); owner linear (multiclass)",
 }
