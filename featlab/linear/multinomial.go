@@ -817,11 +817,7 @@ func (st *mnState) cdUngrouped(set []int, innerTol float64, Bn, bn, U, s, hb, cu
 				}
 				pk, uk := Pc[k*m:(k+1)*m], Uc[k*m:(k+1)*m]
 				pk, uk, ss := pk[:len(col)], uk[:len(col)], s[:len(col)]
-				var g float64
-				for i, x := range col {
-					g += x * pk[i] * (uk[i] - ss[i])
-				}
-				g = st.G[j*K+k] + g*inv
+				g := st.G[j*K+k] + mnDot(col, pk, uk, ss)*inv
 				cur := Bn[j*K+k]
 				nw := SoftThreshold(h*cur-g, l1) / (h + l2)
 				delta := nw - cur
@@ -829,11 +825,7 @@ func (st *mnState) cdUngrouped(set []int, innerTol float64, Bn, bn, U, s, hb, cu
 					continue
 				}
 				Bn[j*K+k] = nw
-				for i, x := range col {
-					dx := x * delta
-					uk[i] += dx
-					ss[i] += pk[i] * dx
-				}
+				mnUpdate(delta, col, pk, uk, ss)
 				big = math.Max(big, (h+l2)*math.Abs(delta))
 			}
 		}
@@ -850,6 +842,48 @@ func (st *mnState) cdUngrouped(set []int, innerTol float64, Bn, bn, U, s, hb, cu
 		for k := 0; k < K; k++ {
 			U[i*K+k] = Uc[k*m+i]
 		}
+	}
+}
+
+// mnDot returns sum_i x_i p_i (u_i - s_i), with four partial sums (the
+// order of the additions is fixed, so the result is deterministic).
+func mnDot(x, p, u, s []float64) float64 {
+	n := len(x)
+	p, u, s = p[:n], u[:n], s[:n]
+	var g0, g1, g2, g3 float64
+	i := 0
+	for ; i+4 <= n; i += 4 {
+		g0 += x[i] * p[i] * (u[i] - s[i])
+		g1 += x[i+1] * p[i+1] * (u[i+1] - s[i+1])
+		g2 += x[i+2] * p[i+2] * (u[i+2] - s[i+2])
+		g3 += x[i+3] * p[i+3] * (u[i+3] - s[i+3])
+	}
+	for ; i < n; i++ {
+		g0 += x[i] * p[i] * (u[i] - s[i])
+	}
+	return (g0 + g1) + (g2 + g3)
+}
+
+// mnUpdate adds delta x to u and delta x p to s.
+func mnUpdate(delta float64, x, p, u, s []float64) {
+	n := len(x)
+	p, u, s = p[:n], u[:n], s[:n]
+	i := 0
+	for ; i+4 <= n; i += 4 {
+		d0, d1, d2, d3 := x[i]*delta, x[i+1]*delta, x[i+2]*delta, x[i+3]*delta
+		u[i] += d0
+		u[i+1] += d1
+		u[i+2] += d2
+		u[i+3] += d3
+		s[i] += p[i] * d0
+		s[i+1] += p[i+1] * d1
+		s[i+2] += p[i+2] * d2
+		s[i+3] += p[i+3] * d3
+	}
+	for ; i < n; i++ {
+		d := x[i] * delta
+		u[i] += d
+		s[i] += p[i] * d
 	}
 }
 
