@@ -71,8 +71,11 @@ func decodeHeader(data []byte, kind byte, what string, floats func(p int) int) (
 	}
 	target = data[6] == 1
 	ud, un := binary.LittleEndian.Uint64(data[7:]), binary.LittleEndian.Uint64(data[15:])
-	if ud > featlab.DefaultMaxCells || un > math.MaxInt64/2 {
-		return 0, false, 0, nil, bad("%d features, %d rows: out of range", ud, un)
+	if ud > featlab.DefaultMaxCells {
+		return 0, false, 0, nil, featlab.Errorf(featlab.ErrTooLarge, "stream: decoding %s: %d features, over featlab.DefaultMaxCells", what, ud)
+	}
+	if un > math.MaxInt64/2 {
+		return 0, false, 0, nil, bad("%d rows: out of range", un)
 	}
 	d, n = int(ud), int64(un)
 	p, err := columns(d, target, 1)

@@ -9,7 +9,8 @@ import (
 
 // Gram holds the count, the means and the centred cross-product matrix
 // C = Σ_i (z_i − z̄)(z_i − z̄)ᵀ of the rows z_i = [x_i y_i] (x_i alone
-// without a target). Its zero value is unusable: use NewGram.
+// without a target). Its zero value is unusable: use NewGram. A Gram is
+// not safe for concurrent use; merge per-goroutine copies.
 type Gram struct {
 	d      int
 	target bool

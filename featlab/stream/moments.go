@@ -21,6 +21,7 @@ type Accumulator interface {
 // Moments holds, for each column of X (and of y when built with a target),
 // the count, the mean, M2 (the sum of squared deviations from the mean),
 // the minimum and the maximum. Its zero value is unusable: use NewMoments.
+// Moments is not safe for concurrent use; merge per-goroutine copies.
 type Moments struct {
 	d      int
 	target bool

@@ -33,7 +33,7 @@ const DefaultBlockRows = 4096
 
 // MatrixSource yields an in-memory matrix X (with target Y, or nil) in
 // blocks of BlockRows rows (0: DefaultBlockRows). Blocks are views of X,
-// not copies.
+// not copies. A MatrixSource is not safe for concurrent use.
 type MatrixSource struct {
 	X         *mat.Dense
 	Y         []float64
@@ -97,7 +97,8 @@ type CSVConfig struct {
 	NA []string
 }
 
-// CSVSource reads a CSV file with a header row in chunks of lines.
+// CSVSource reads a CSV file with a header row in chunks of lines. It is
+// not safe for concurrent use (its chunks are: Pass parses them at once).
 type CSVSource struct {
 	r      *bufio.Reader
 	cfg    CSVConfig
@@ -215,6 +216,11 @@ func (c *csvChunk) Parse() (*Block, error) {
 			break
 		}
 		if err != nil {
+			var pe *csv.ParseError
+			if errors.As(err, &pe) {
+				// chunk line L is file line c.row+1+L (the header is line 1)
+				return nil, featlab.Errorf(featlab.ErrShape, "stream: CSV line %d (data row %d): %v", c.row+1+pe.Line, i, pe.Err)
+			}
 			return nil, featlab.Errorf(featlab.ErrShape, "stream: CSV data row %d: %v", i, err)
 		}
 		for j, t := range rec {
@@ -275,12 +281,14 @@ func (s *CSVSource) cell(t string, row int, col string) (float64, error) {
 // the copies into acc in chunk order, so that the result is bit-identical
 // for any number of workers. Memory holds at most 2 x workers chunks. The
 // first error (in chunk order) stops the pass and is returned; acc then
-// holds the rows of the batches of 2 x workers chunks read before.
+// holds the rows of the batches of 2 x workers chunks read before. A source
+// without any data row is ErrEmpty (acc unchanged).
 func Pass(src Source, acc Accumulator, workers int) error {
 	if src == nil || acc == nil {
 		return featlab.Errorf(featlab.ErrParam, "stream: Pass needs a source and an accumulator")
 	}
 	w := par.Workers(workers, math.MaxInt32)
+	rows := 0
 	for {
 		var chunks []Chunk
 		var readErr error
@@ -293,24 +301,30 @@ func Pass(src Source, acc Accumulator, workers int) error {
 			chunks = append(chunks, c)
 		}
 		parts := make([]Accumulator, len(chunks))
+		sizes := make([]int, len(chunks))
 		perr := par.Do(context.Background(), len(chunks), w, nil, func(i int) error {
 			b, err := chunks[i].Parse()
 			if err != nil {
 				return err
 			}
 			parts[i] = acc.Empty()
+			sizes[i], _ = b.dims()
 			return parts[i].Add(b)
 		})
 		if perr != nil {
 			return perr
 		}
-		for _, p := range parts {
+		for i, p := range parts {
 			if err := acc.Merge(p); err != nil {
 				return err
 			}
+			rows += sizes[i]
 		}
 		if readErr != nil {
 			if errors.Is(readErr, io.EOF) {
+				if rows == 0 {
+					return featlab.Errorf(featlab.ErrEmpty, "stream: the source has no data rows (acc unchanged: an empty shard may be skipped)")
+				}
 				return nil
 			}
 			return readErr
