@@ -95,3 +95,32 @@ func TestLassoPathFromStatsErrors(t *testing.T) {
 		t.Error("empty Gram accepted")
 	}
 }
+
+// A constant column (mean 1e3) gets coefficient 0 from the statistics, as
+// in memory, and the other coefficients agree.
+func TestLassoPathFromStatsConstantColumn(t *testing.T) {
+	X, y := streamData(120, 4, 0, 8)
+	for i := 0; i < 120; i++ {
+		X.Set(i, 2, 1e3)
+	}
+	cfg := LassoPathConfig{Intercept: true, NLambdas: 20}
+	want, err := LassoPath(X, y, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ := stream.NewGram(4, true)
+	if err := stream.Pass(&stream.MatrixSource{X: X, Y: y, BlockRows: 13}, g, 2); err != nil {
+		t.Fatal(err)
+	}
+	got, err := LassoPathFromStats(g, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := range want.Lambdas {
+		for j := 0; j < 4; j++ {
+			if a, b := got.Coefs.At(j, k), want.Coefs.At(j, k); math.Abs(a-b) > 1e-10*math.Max(1, math.Abs(b)) {
+				t.Errorf("lambda %d: w_%d = %v, in memory %v", k, j, a, b)
+			}
+		}
+	}
+}
