@@ -7,6 +7,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/linear"
 	"github.com/featlab/course/featlab/stream"
 )
 
@@ -39,7 +40,44 @@ func streamEntries() []*entry {
 			"stream.Gram.Corr", "stream.Gram.Features", "stream.Gram.HasTarget",
 			"stream.Gram.MarshalBinary", "stream.Gram.UnmarshalBinary", "stream.MatrixSource.Next",
 		}, streamChecks),
+		custom("linear.LassoPathFromStats", "params", nil, lassoFromStatsChecks),
 	}
+}
+
+// lassoFromStatsChecks: a nil Gram, one without a target or rows, a bad
+// config, a constant target.
+func lassoFromStatsChecks() []failure {
+	gram := func(rows int, target bool) *stream.Gram {
+		g, _ := stream.NewGram(2, target)
+		if rows > 0 {
+			X := mat.NewDense(rows, 2, nil)
+			y := make([]float64, rows)
+			for i := 0; i < rows; i++ {
+				X.Set(i, 0, float64(i))
+				X.Set(i, 1, float64(i*i%5))
+				y[i] = 1
+			}
+			if !target {
+				y = nil
+			}
+			_ = stream.Pass(&stream.MatrixSource{X: X, Y: y}, g, 1)
+		}
+		return g
+	}
+	return runCases("linear.LassoPathFromStats", "params", []outcome{
+		{"nil Gram", func() (any, error) { return linear.LassoPathFromStats(nil, linear.LassoPathConfig{}) }, errKinds(featlab.ErrParam), nil, false},
+		{"no target", func() (any, error) { return linear.LassoPathFromStats(gram(5, false), linear.LassoPathConfig{}) }, errKinds(featlab.ErrParam), nil, false},
+		{"no rows", func() (any, error) { return linear.LassoPathFromStats(gram(0, true), linear.LassoPathConfig{}) }, errKinds(featlab.ErrEmpty), nil, false},
+		{"bad eps", func() (any, error) {
+			return linear.LassoPathFromStats(gram(5, true), linear.LassoPathConfig{Eps: 2})
+		}, errKinds(featlab.ErrParam), nil, false},
+		{"names", func() (any, error) {
+			return linear.LassoPathFromStats(gram(5, true), linear.LassoPathConfig{Names: []string{"a"}})
+		}, errKinds(featlab.ErrParam, featlab.ErrShape), nil, false},
+		{"constant target", func() (any, error) {
+			return linear.LassoPathFromStats(gram(5, true), linear.LassoPathConfig{Intercept: true, NLambdas: 3})
+		}, nil, nil, true},
+	})
 }
 
 // streamChecks: sizes, shapes, non-finite cells, merges of other kinds,
