@@ -281,7 +281,7 @@ func strconvG(v float64) string { return fmt.Sprintf("%v", v) }
 func TestPassBitIdenticalAnyWorkers(t *testing.T) {
 	X, y := data(3000, 5, 1e3, 9)
 	text := csvText(X, y)
-	var want []byte
+	var want, wantM []byte
 	for _, workers := range []int{1, 2, 3, 8} {
 		src, err := NewCSV(strings.NewReader(text), CSVConfig{Target: "y", ChunkBytes: 4096})
 		if err != nil {
@@ -318,6 +318,12 @@ func TestPassBitIdenticalAnyWorkers(t *testing.T) {
 		}
 		if ms.Count() != 3000 {
 			t.Errorf("matrix source count %d", ms.Count())
+		}
+		mb, _ := ms.MarshalBinary()
+		if wantM == nil {
+			wantM = mb
+		} else if !bytes.Equal(mb, wantM) {
+			t.Errorf("%d workers: matrix-source statistics differ from 1 worker's", workers)
 		}
 	}
 }
@@ -389,5 +395,27 @@ func TestShapeErrors(t *testing.T) {
 	}
 	if err := g.Add(&Block{X: mat.NewDense(2, 2, nil)}); !errors.Is(err, featlab.ErrShape) {
 		t.Error(err)
+	}
+}
+
+// CRLF line ends, blank lines and a missing final line end read as the
+// plain file does.
+func TestCSVLineEnds(t *testing.T) {
+	var ref []byte
+	for _, text := range []string{"a,y\n1,2\n3,5\n4,4\n", "a,y\r\n1,2\r\n3,5\r\n4,4", "a,y\n1,2\n\n3,5\n4,4\n\n"} {
+		src, err := NewCSV(strings.NewReader(text), CSVConfig{Target: "y", ChunkBytes: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, _ := NewGram(1, true)
+		if err := Pass(src, g, 2); err != nil {
+			t.Fatalf("%q: %v", text, err)
+		}
+		b, _ := g.MarshalBinary()
+		if ref == nil {
+			ref = b
+		} else if !bytes.Equal(b, ref) {
+			t.Errorf("%q: statistics differ", text)
+		}
 	}
 }
