@@ -1,0 +1,171 @@
+package stream
+
+import (
+	"math"
+
+	"github.com/featlab/course/featlab"
+	"gonum.org/v1/gonum/mat"
+)
+
+// Gram holds the count, the means and the centred cross-product matrix
+// C = Σ_i (z_i − z̄)(z_i − z̄)ᵀ of the rows z_i = [x_i y_i] (x_i alone
+// without a target). Its zero value is unusable: use NewGram. A Gram is
+// not safe for concurrent use; merge per-goroutine copies.
+type Gram struct {
+	d      int
+	target bool
+	n      int64
+	mean   []float64
+	c      []float64 // p x p, row-major, both triangles
+}
+
+// NewGram returns an empty Gram of d features, plus the target when
+// target is true (its row and column come last). At least one column is
+// required (ErrParam); (d+1)² values must fit in featlab.DefaultMaxCells
+// (ErrTooLarge).
+func NewGram(d int, target bool) (*Gram, error) {
+	p, err := columns(d, target, 2)
+	if err != nil {
+		return nil, err
+	}
+	return newGram(d, target, p), nil
+}
+
+func newGram(d int, target bool, p int) *Gram {
+	return &Gram{d: d, target: target, mean: make([]float64, p), c: make([]float64, p*p)}
+}
+
+// Features returns d, the number of features.
+func (g *Gram) Features() int { return g.d }
+
+// HasTarget reports whether the last row and column are the target's.
+func (g *Gram) HasTarget() bool { return g.target }
+
+// Count returns the number of rows added.
+func (g *Gram) Count() int64 { return g.n }
+
+// Mean returns a copy of the column means of [X y] (NaN before any row).
+func (g *Gram) Mean() []float64 {
+	out := append([]float64(nil), g.mean...)
+	if g.n == 0 {
+		for j := range out {
+			out[j] = math.NaN()
+		}
+	}
+	return out
+}
+
+// Centred returns a copy of C, the centred cross-product matrix of [X y]:
+// with centred columns Xc, yc it is [XcᵀXc Xcᵀyc; ycᵀXc ycᵀyc].
+func (g *Gram) Centred() *mat.SymDense {
+	p := len(g.mean)
+	return mat.NewSymDense(p, append([]float64(nil), g.c...))
+}
+
+// Cov returns the sample covariance C/(n−1) (NaN with fewer than 2 rows).
+func (g *Gram) Cov() *mat.SymDense {
+	s := g.Centred()
+	s.ScaleSym(1/float64(g.n-1), s)
+	return s
+}
+
+// Corr returns the correlation matrix C_jk/√(C_jj C_kk); a constant
+// column's row and column are NaN.
+func (g *Gram) Corr() *mat.SymDense {
+	p := len(g.mean)
+	s := mat.NewSymDense(p, nil)
+	for j := 0; j < p; j++ {
+		for k := j; k < p; k++ {
+			s.SetSym(j, k, g.c[j*p+k]/math.Sqrt(g.c[j*p+j]*g.c[k*p+k]))
+		}
+	}
+	return s
+}
+
+// Empty returns an empty Gram of the same shape.
+func (g *Gram) Empty() Accumulator { return newGram(g.d, g.target, len(g.mean)) }
+
+// Add folds in the rows of b: the block's means, its centred cross
+// products, then the mean-corrected merge. A block with other feature
+// counts, without the target, or with a NaN or an infinity is refused
+// (ErrShape, ErrNotFinite) and leaves g unchanged.
+func (g *Gram) Add(b *Block) error {
+	if err := b.check(g.d, g.target); err != nil {
+		return err
+	}
+	r, _ := b.dims()
+	if r == 0 {
+		return nil
+	}
+	p := len(g.mean)
+	blk := newGram(g.d, g.target, p)
+	blk.n = int64(r)
+	z := mat.NewDense(r, p, nil)
+	for i := 0; i < r; i++ {
+		row := b.row(i, g.target, z.RawRowView(i)[:0])
+		for j, v := range row {
+			blk.mean[j] += v
+		}
+	}
+	for j := range blk.mean {
+		blk.mean[j] /= float64(r)
+	}
+	for i := 0; i < r; i++ {
+		row := z.RawRowView(i)
+		for j := range row {
+			row[j] -= blk.mean[j]
+		}
+	}
+	var c mat.SymDense
+	c.SymOuterK(1, z.T())
+	for j := 0; j < p; j++ {
+		for k := j; k < p; k++ {
+			v := c.At(j, k)
+			blk.c[j*p+k], blk.c[k*p+j] = v, v
+		}
+	}
+	g.merge(blk)
+	return nil
+}
+
+// Merge folds in other, which must be a *Gram of the same shape (ErrShape
+// otherwise); other is unchanged.
+func (g *Gram) Merge(other Accumulator) error {
+	o, ok := other.(*Gram)
+	if !ok || o == nil || o.d != g.d || o.target != g.target {
+		return featlab.Errorf(featlab.ErrShape, "stream: merging %T into a Gram of %d features (target %v)", other, g.d, g.target)
+	}
+	g.merge(o)
+	return nil
+}
+
+// merge applies C = C_A + C_B + (n_A n_B / n) δ δᵀ and the mean update.
+func (g *Gram) merge(o *Gram) {
+	na, nb := g.n, o.n
+	if nb == 0 {
+		return
+	}
+	if na == 0 {
+		copy(g.mean, o.mean)
+		copy(g.c, o.c)
+		g.n = nb
+		return
+	}
+	p := len(g.mean)
+	n := float64(na + nb)
+	f := float64(na) * float64(nb) / n
+	delta := make([]float64, p)
+	for j := range delta {
+		delta[j] = o.mean[j] - g.mean[j]
+	}
+	for j := 0; j < p; j++ {
+		for k := j; k < p; k++ {
+			v := g.c[j*p+k] + o.c[j*p+k] + f*delta[j]*delta[k]
+			g.c[j*p+k], g.c[k*p+j] = v, v
+		}
+	}
+	for j := range g.mean {
+		g.mean[j] += delta[j] * float64(nb) / n
+	}
+	g.n = na + nb
+}
