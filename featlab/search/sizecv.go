@@ -239,11 +239,26 @@ func olsTestMSE(Xtr *mat.Dense, ytr []float64, Xte *mat.Dense, yte []float64, su
 				A.Set(i, c+j, Xtr.At(i, f))
 			}
 		}
+		// equilibrate the columns so that the intercept and features of any
+		// scale are solved alike (the fit is invariant to column scaling)
+		cs := make([]float64, p)
+		for j := range cs {
+			cs[j] = matx.MaxAbs(A.ColView(j))
+			if cs[j] == 0 || math.IsInf(cs[j], 0) {
+				cs[j] = 1
+			}
+			for i := 0; i < mtr; i++ {
+				A.Set(i, j, A.At(i, j)/cs[j])
+			}
+		}
 		var qr mat.QR
 		qr.Factorize(A)
 		var w mat.VecDense
 		if err := qr.SolveVecTo(&w, false, mat.NewVecDense(mtr, append([]float64(nil), ytr...))); err != nil {
 			return 0, featlab.Errorf(featlab.ErrConstant, "search: SizeCV: singular training design for subset %v: %v", sub, err)
+		}
+		for j := range cs {
+			w.SetVec(j, w.AtVec(j)/cs[j])
 		}
 		for i := range yte {
 			v := 0.0
