@@ -86,6 +86,9 @@ func SizeCVContext(ctx context.Context, X mat.Matrix, y []float64, cfg SizeCVCon
 	if err != nil {
 		return nil, err
 	}
+	// The curve is of test MSE on y: the same for X times any power of
+	// two, so X at 1e-310 or 1e300 is brought to unit scale first.
+	X, _ = matx.Prescale(X)
 	if cfg.Folds < 0 || cfg.Workers < 0 {
 		return nil, featlab.Errorf(featlab.ErrParam, "search: SizeCV Folds = %d, Workers = %d must be >= 0", cfg.Folds, cfg.Workers)
 	}
