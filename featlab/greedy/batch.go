@@ -93,11 +93,14 @@ func OMPBatchContext(ctx context.Context, D mat.Matrix, Y mat.Matrix, cfg OMPCon
 	if err := featlab.CheckCells("greedy.OMPBatch: the codes and correlations (each)", "", n, K, 0); err != nil {
 		return nil, err
 	}
+	// the codes first: allocating n x K values after a cancellation took
+	// about a second at 10^5 x 512
+	codes := mat.NewDense(n, K, nil)
 	var G mat.Dense
 	G.Mul(D.T(), D)                         // K x K
 	A, err := correlations(ctx, Y, D, n, K) // n x K: row i = D^T y_i
 	if err != nil {
-		return mat.NewDense(n, K, nil), fmt.Errorf("greedy.OMPBatch: %w", err)
+		return codes, fmt.Errorf("greedy.OMPBatch: %w", err)
 	}
 	g := G.RawMatrix()
 	a := A.RawMatrix()
@@ -114,7 +117,6 @@ func OMPBatchContext(ctx context.Context, D mat.Matrix, Y mat.Matrix, cfg OMPCon
 		}
 	}
 	yr := matx.RowMajor(Y)
-	codes := mat.NewDense(n, K, nil)
 	cr := codes.RawMatrix()
 	pieces := (n + batchChunk - 1) / batchChunk
 	var progress func(done, total int)
