@@ -108,8 +108,9 @@ func Relief(X mat.Matrix, y []float64, cfg ReliefConfig) (*Scores, error) {
 	return relief(context.Background(), X, y, cfg, false)
 }
 
-// ReliefContext is Relief with a context: once ctx is cancelled no new
-// chunk of examples starts, and the statistic summed over the examples
+// ReliefContext is Relief with a context, checked before every example:
+// once ctx is cancelled no new example starts (a chunk of examples cut
+// short is dropped whole), and the statistic summed over the chunks
 // that finished (a Relief estimate on that sample; Method says how many)
 // is returned with an error wrapping ctx.Err(); nil if none finished.
 func ReliefContext(ctx context.Context, X mat.Matrix, y []float64, cfg ReliefConfig) (*Scores, error) {
@@ -276,6 +277,11 @@ func relief(ctx context.Context, X mat.Matrix, y []float64, cfg ReliefConfig, mu
 		acc := make([]float64, rd.d)
 		s := newReliefScratch(rd)
 		for _, i := range used[lo:hi] {
+			// per example: one is a pass over all m rows, a chunk of
+			// reliefChunk can take seconds; a chunk cut short is dropped
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 			rd.contribute(i, w[rd.cls[i]], s, acc)
 		}
 		partial[t] = acc

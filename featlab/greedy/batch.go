@@ -93,11 +93,14 @@ func OMPBatchContext(ctx context.Context, D mat.Matrix, Y mat.Matrix, cfg OMPCon
 	if err := featlab.CheckCells("greedy.OMPBatch: the codes and correlations (each)", "", n, K, 0); err != nil {
 		return nil, err
 	}
+	// the codes first: allocating n x K values after a cancellation took
+	// about a second at 10^5 x 512
+	codes := mat.NewDense(n, K, nil)
 	var G mat.Dense
 	G.Mul(D.T(), D)                         // K x K
 	A, err := correlations(ctx, Y, D, n, K) // n x K: row i = D^T y_i
 	if err != nil {
-		return mat.NewDense(n, K, nil), fmt.Errorf("greedy.OMPBatch: %w", err)
+		return codes, fmt.Errorf("greedy.OMPBatch: %w", err)
 	}
 	g := G.RawMatrix()
 	a := A.RawMatrix()
@@ -114,7 +117,6 @@ func OMPBatchContext(ctx context.Context, D mat.Matrix, Y mat.Matrix, cfg OMPCon
 		}
 	}
 	yr := matx.RowMajor(Y)
-	codes := mat.NewDense(n, K, nil)
 	cr := codes.RawMatrix()
 	pieces := (n + batchChunk - 1) / batchChunk
 	var progress func(done, total int)
@@ -142,10 +144,12 @@ func OMPBatchContext(ctx context.Context, D mat.Matrix, Y mat.Matrix, cfg OMPCon
 }
 
 // corrBlock is the number of signals per block of the correlations Y D:
-// a multiple of gonum's 64-row gemm blocks, and large enough that every
-// block takes gemm's parallel path as the whole product does, so each
-// entry is computed exactly as by one call.
-const corrBlock = 4096
+// a multiple of gonum's 64-row gemm blocks, and at least its 4 x 64 rows
+// so that every block takes gemm's parallel path as the whole product
+// does, so each entry is computed exactly as by one call. 512 rows x 256
+// x 512 atoms is about 70 Mflop between two looks at the context (4096
+// rows took over a second on a loaded machine).
+const corrBlock = 512
 
 // correlations returns Y D (n x K), computed in row blocks of Y with the
 // context checked between them (one product over 10^5 signals takes

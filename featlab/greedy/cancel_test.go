@@ -68,3 +68,18 @@ func TestCorrelationsBlocksExact(t *testing.T) {
 		}
 	}
 }
+
+// TestCorrelationsCheckEvery512Rows: the correlations Y D look at the
+// context at least once every 512 signals (blocks of 4096 x 256 x 512
+// took over a second between two looks).
+func TestCorrelationsCheckEvery512Rows(t *testing.T) {
+	Y, _ := scaleProblem(3000, 20, 9)
+	Dt, _ := scaleProblem(30, 20, 10)
+	count := &countdownCtx{Context: context.Background(), after: 1 << 40}
+	if _, err := correlations(count, Y, Dt.T(), 3000, 30); err != nil {
+		t.Fatal(err)
+	}
+	if n := count.calls.Load(); n < 3000/512 {
+		t.Fatalf("%d looks at the context for 3000 signals, want one every 512", n)
+	}
+}

@@ -154,11 +154,15 @@ func LearnDictionary(X mat.Matrix, cfg DictionaryLearningConfig) (*DictionaryLea
 }
 
 // LearnDictionaryContext is LearnDictionary with cancellation, checked
-// between alternations and between samples of the coding step: cancelled,
-// it returns the dictionary after the last finished alternation with an
-// error wrapping ctx.Err() (Codes then hold, for that dictionary, the
-// codes of the interrupted coding step where they were accepted, each no
-// worse than before).
+// between alternations, between samples of the coding step and at every
+// power-iteration step of each K-SVD atom update: cancelled, it returns
+// the dictionary after the last finished alternation with an error
+// wrapping ctx.Err() (Codes then hold, for that dictionary, the codes of
+// the interrupted coding step where they were accepted, each no worse
+// than before). Cancelled in a K-SVD dictionary step, it returns the
+// dictionary and codes with the atoms finished so far updated (each
+// update leaves the objective no worse); Objective then has no entry for
+// that alternation.
 func LearnDictionaryContext(ctx context.Context, X mat.Matrix, cfg DictionaryLearningConfig) (*DictionaryLearning, error) {
 	dl := &DictionaryLearning{DictionaryLearningConfig: cfg}
 	err := dl.fit(ctx, X)
@@ -243,7 +247,12 @@ func (dl *DictionaryLearning) fit(ctx context.Context, X mat.Matrix) error {
 		switch cfg.Update {
 		case KSVD, ApproxKSVD:
 			for j := 0; j < k; j++ {
-				st.ksvdAtom(j, cfg.Update == ApproxKSVD)
+				if err := st.ksvdAtomContext(ctx, j, cfg.Update == ApproxKSVD); err != nil {
+					// atoms 0..j-1 are updated with their codes (and R):
+					// a consistent pair, no worse than before
+					publish()
+					return featlab.Errorf(err, "represent: DictionaryLearning cancelled in the dictionary step of alternation %d after %d of %d atoms", it+1, j, k)
+				}
 			}
 		case MOD:
 			st.mod()
@@ -421,6 +430,13 @@ func (st *dlState) refresh() {
 
 // ksvdAtom updates atom j and its codes on their support (11.18).
 func (st *dlState) ksvdAtom(j int, approx bool) {
+	_ = st.ksvdAtomContext(context.Background(), j, approx)
+}
+
+// ksvdAtomContext is ksvdAtom with ctx checked at every power-iteration
+// step (up to 100 passes over the atom's samples): cancelled, it returns
+// ctx.Err() and leaves the atom, its codes and R unchanged.
+func (st *dlState) ksvdAtomContext(ctx context.Context, j int, approx bool) error {
 	d, k := st.d, st.k
 	vd := st.V.RawMatrix().Data
 	var omega []int
@@ -430,7 +446,7 @@ func (st *dlState) ksvdAtom(j int, approx bool) {
 		}
 	}
 	if len(omega) == 0 {
-		return
+		return nil
 	}
 	dj := st.D.RawRowView(j)
 	a := make([]float64, len(omega))
@@ -462,6 +478,9 @@ func (st *dlState) ksvdAtom(j int, approx bool) {
 		steps = 1
 	}
 	for it := 0; it < steps; it++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		Etg(g, u)
 		normalise(u)
 		Eu(u, g)
@@ -502,7 +521,7 @@ func (st *dlState) ksvdAtom(j int, approx bool) {
 		}
 	}
 	if !(dK <= 0) || dot(u, u) == 0 {
-		return // numerical noise: keep the old pair
+		return nil // numerical noise: keep the old pair
 	}
 	_ = useK
 	for t, i := range omega {
@@ -512,6 +531,7 @@ func (st *dlState) ksvdAtom(j int, approx bool) {
 		vd[i*k+j] = g[t]
 	}
 	copy(dj, u)
+	return nil
 }
 
 // mod replaces D by the least-squares dictionary for the current codes,

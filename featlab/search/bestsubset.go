@@ -70,9 +70,13 @@ func BestSubsets(X mat.Matrix, y []float64, cfg BestSubsetsConfig) (*BestSubsets
 	return BestSubsetsContext(context.Background(), X, y, cfg)
 }
 
-// BestSubsetsContext is BestSubsets with a context, checked at every
-// node: cancelled, it returns the best subsets found so far with an error
-// wrapping context.Canceled.
+// BestSubsetsContext is BestSubsets with a context, checked before every
+// fit of the forward pass that sets the initial bounds (after its first
+// step, so that the best single feature is always found) and every 2^17
+// (about k^2 for a node of size k) units of branch-and-bound work:
+// cancelled, it returns the best subsets found so far with an error
+// wrapping context.Canceled, their statistics from the RSS the search
+// found (not refitted; Cp is NaN when cancelled in the forward pass).
 func BestSubsetsContext(ctx context.Context, X mat.Matrix, y []float64, cfg BestSubsetsConfig) (*BestSubsetsResult, error) {
 	m, d, err := featlab.CheckXY(X, y, cfg.Names)
 	if err != nil {
@@ -110,11 +114,22 @@ func BestSubsetsContext(ctx context.Context, X mat.Matrix, y []float64, cfg Best
 	}
 	// initial bounds: forward selection's subsets
 	var cur []int
+	var cerr error
+forward:
 	for len(cur) < maxSize {
 		bi, bv := -1, math.Inf(1)
 		for j := 0; j < d; j++ {
 			if contains(cur, j) {
 				continue
+			}
+			// per candidate after the first step (d fits of one
+			// column, so that a result has at least size 1): one fit is
+			// O(k^3), a step O(d k^3)
+			if len(cur) > 0 {
+				cerr = ctx.Err()
+			}
+			if cerr != nil {
+				break forward
 			}
 			v, err := le(with(cur, j))
 			if err != nil {
@@ -130,6 +145,10 @@ func BestSubsetsContext(ctx context.Context, X mat.Matrix, y []float64, cfg Best
 	full := make([]int, d)
 	for j := range full {
 		full[j] = j
+	}
+	if cerr != nil {
+		ls.sigma2 = math.NaN() // cancelled before the full fit: Cp is NaN
+		return bb.result(ls, choose, names, d, maxSize, cerr), cerr
 	}
 	inv, w, rss, ok := bb.root(full)
 	if !ok {
@@ -153,10 +172,16 @@ func BestSubsetsContext(ctx context.Context, X mat.Matrix, y []float64, cfg Best
 	}
 	copy(bb.levels[d], inv)
 	copy(bb.wbuf[d], w)
-	var cerr error
 	if cerr = ctx.Err(); cerr == nil {
 		cerr = bb.visit(full, bb.levels[d], bb.wbuf[d], rss, append([]int(nil), full...))
 	}
+	return bb.result(ls, choose, names, d, maxSize, cerr), cerr
+}
+
+// result builds the result from the best subsets found. Each is refitted
+// for its statistics; once cancelled (cerr != nil) the RSS found by the
+// search is used instead (a refit is O(s^3), maxSize of them seconds).
+func (bb *bnb) result(ls *lsEval, choose LSScore, names []string, d, maxSize int, cerr error) *BestSubsetsResult {
 	res := &BestSubsetsResult{Result: newResult(d), Nodes: bb.nodes}
 	res.Names = names
 	res.Method = "best subsets (branch and bound) x " + choose.String() + " of least squares"
@@ -170,8 +195,11 @@ func BestSubsetsContext(ctx context.Context, X mat.Matrix, y []float64, cfg Best
 		}
 		sub = append([]int(nil), sub...)
 		sort.Ints(sub)
-		f := ls.factor(sub)
-		rss, _ := ls.rss(f, sub)
+		rss := bb.best[s]
+		if cerr == nil {
+			f := ls.factor(sub)
+			rss, _ = ls.rss(f, sub)
+		}
 		st := SubsetStats{Subset: sub, RSS: rss, R2: ls.fromRSS(R2, rss, s), AdjR2: ls.fromRSS(AdjR2, rss, s),
 			Cp: ls.fromRSS(Cp, rss, s), AIC: ls.fromRSS(AIC, rss, s), BIC: ls.fromRSS(BIC, rss, s)}
 		res.Sizes = append(res.Sizes, st)
@@ -182,7 +210,7 @@ func BestSubsetsContext(ctx context.Context, X mat.Matrix, y []float64, cfg Best
 			res.Subset, res.Score = sub, v
 		}
 	}
-	return res, cerr
+	return res
 }
 
 type bnb struct {
@@ -196,8 +224,13 @@ type bnb struct {
 	pos        [][]int     // feature -> position buffers by subset size
 	wbuf       [][]float64
 	nodes      int
+	work       int // flops (roughly) since the context was last checked
 	ctx        context.Context
 }
+
+// bbCheckWork is the work (about k^2 + 64 a node of size k) between two
+// looks at the context in branch and bound: well under a millisecond.
+const bbCheckWork = 1 << 17
 
 func (bb *bnb) offer(s []int, rss float64) {
 	k := len(s)
@@ -244,10 +277,15 @@ func (bb *bnb) root(T []int) ([]float64, []float64, float64, bool) {
 // removable features are allow.
 func (bb *bnb) visit(T []int, inv, w []float64, rss float64, allow []int) error {
 	bb.nodes++
-	if bb.nodes&1023 == 0 && bb.ctx.Err() != nil {
-		return bb.ctx.Err()
-	}
 	k := len(T)
+	// checked by work, not by nodes: a node costs O(k^2) (the
+	// downdates of its children), so 1024 nodes at d = 300 took seconds
+	if bb.work += k*k + 64; bb.work >= bbCheckWork {
+		bb.work = 0
+		if err := bb.ctx.Err(); err != nil {
+			return err
+		}
+	}
 	if k <= 1 {
 		return nil
 	}

@@ -108,8 +108,9 @@ func IHT(A mat.Matrix, y []float64, cfg IHTConfig) (*IHTResult, error) {
 	return IHTContext(context.Background(), A, y, cfg)
 }
 
-// IHTContext is IHT with cancellation; cancelled, it returns the current
-// iterate and an error wrapping ctx.Err().
+// IHTContext is IHT with cancellation, checked at every iteration and at
+// every step-halving try within one (up to 51, each O(n K)); cancelled,
+// it returns the last finished iterate and an error wrapping ctx.Err().
 func IHTContext(ctx context.Context, A mat.Matrix, y []float64, cfg IHTConfig) (*IHTResult, error) {
 	p, err := newProblem(A, y, cfg.Names)
 	if err != nil {
@@ -188,6 +189,10 @@ func IHTContext(ctx context.Context, A mat.Matrix, y []float64, cfg IHTConfig) (
 		}
 		var newObj float64
 		for tries := 0; ; tries++ {
+			// per try: up to 51 tries, each O(n K), in one iteration
+			if ctxErr = ctx.Err(); ctxErr != nil {
+				break
+			}
 			for j := range z {
 				z[j] = s[j] + mu*g[j]
 			}
@@ -197,6 +202,9 @@ func IHTContext(ctx context.Context, A mat.Matrix, y []float64, cfg IHTConfig) (
 				break
 			}
 			mu /= 2
+		}
+		if ctxErr != nil {
+			break // s is the last finished iterate
 		}
 		var ch, sn float64
 		for j := range s {
