@@ -84,10 +84,8 @@ var known = map[string]string{
 	"linear.LogisticPath / selection at extreme scale / X x 1e-300":                                 "selection changes with the scale of X (issue 20: scale internally or ErrNotFinite); owner linear",
 	"linear.SGDLeastSquares / selection at extreme scale / X x 1e+300":                              "selection changes with the scale of X (issue 20: scale internally or ErrNotFinite); owner linear",
 	"linear.SGDLeastSquares / selection at extreme scale / X x 1e-300":                              "selection changes with the scale of X (issue 20: scale internally or ErrNotFinite); owner linear",
-	"sensing.SoftImpute (all entries but one) / size parameter / NLambda = DefaultMaxCells+1":       "a size parameter allocates before any CheckCells (issue 20); owner sensing",
 	"search.Select (LVW x CV of a learner) / size parameter / Strategy.T = DefaultMaxCells+1":       "a size parameter allocates before any CheckCells (issue 20); owner search",
 	"filter.Relief / size parameter / K = DefaultMaxCells+1":                                        "a size parameter allocates before any CheckCells (issue 20); owner filter",
 	"filter.ReliefF / size parameter / K = DefaultMaxCells+1":                                       "a size parameter allocates before any CheckCells (issue 20); owner filter",
-	"sensing.Gaussian / size parameter / 2^14 x 2^14":                                               "a size parameter allocates before any CheckCells (issue 20); owner sensing",
 	"linear.MultinomialPath / selection at extreme scale / X x 1e-300":                              "selection changes with the scale of X (issue 20: scale internally or ErrNotFinite; as LogisticPath); owner linear (multiclass)",
 }
