@@ -74,8 +74,6 @@ var known = map[string]string{
 	"sensing.BasisPursuit / hostile input: sentinel kind / large values (x 1e150)":                  "wrong sentinel kind for an edge input (found by the issue 20 checks); owner sensing",
 	"sensing.BasisPursuit / selection at extreme scale / X x 1e+150":                                "selection changes with the scale of X (issue 20: scale internally or ErrNotFinite); owner sensing",
 	"sensing.BasisPursuit / selection at extreme scale / X x 1e+300":                                "selection changes with the scale of X (issue 20: scale internally or ErrNotFinite); owner sensing",
-	"linear.Lipschitz / hostile input: sentinel kind / values near the float64 limit (x 1e300)":     "wrong sentinel kind for an edge input (found by the issue 20 checks); owner linear",
-	"linear.Lipschitz / hostile input / small values (x 1e-150)":                                    "NaN or a panic at X x 1e-150 (issue 20 checks); owner linear",
 	"linear.LassoPath / selection at extreme scale / X x 1e-300":                                    "selection changes with the scale of X (issue 20: scale internally or ErrNotFinite); owner linear",
 	"linear.LogisticPath / selection at extreme scale / X x 1e-150":                                 "selection changes with the scale of X (issue 20: scale internally or ErrNotFinite); owner linear",
 	"linear.LogisticPath / selection at extreme scale / X x 1e-300":                                 "selection changes with the scale of X (issue 20: scale internally or ErrNotFinite); owner linear",
