@@ -39,6 +39,10 @@ type AdaBoostConfig struct {
 	Names []string
 	// Workers bounds the goroutines scanning features (0: all cores).
 	Workers int
+	// MaxCells bounds the T x m values of the per-round distributions
+	// the result keeps (featlab.CheckCells: 0 means
+	// featlab.DefaultMaxCells, negative means no limit).
+	MaxCells int
 }
 
 // AdaBoostRound is one round of AdaBoostGreedy.
@@ -146,7 +150,7 @@ func (r *AdaBoostResult) Decision(X mat.Matrix, rounds int) ([]float64, error) {
 // data are separated; AdaBoost's weight would be infinite) or eps = 1/2.
 //
 // Errors: as for OMP; labels not in {-1, +1} (ErrLabels); T < 0
-// (ErrParam).
+// (ErrParam); T x m over MaxCells (ErrTooLarge, before any round).
 func AdaBoostGreedy(X mat.Matrix, y []float64, cfg AdaBoostConfig) (*AdaBoostResult, error) {
 	m, d, err := checkXY("AdaBoostGreedy", X, y)
 	if err != nil {
@@ -164,6 +168,11 @@ func AdaBoostGreedy(X mat.Matrix, y []float64, cfg AdaBoostConfig) (*AdaBoostRes
 	T := cfg.T
 	if T == 0 {
 		T = 50
+	}
+	// Every round keeps its distribution D (m values): refuse a T whose
+	// rounds could not be stored before running any.
+	if err := featlab.CheckCells("greedy.AdaBoostGreedy: the per-round distributions (T rounds x m examples)", "AdaBoostConfig.MaxCells", T, m, cfg.MaxCells); err != nil {
+		return nil, err
 	}
 	names := cfg.Names
 	if names == nil {

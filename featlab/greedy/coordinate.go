@@ -160,7 +160,24 @@ func (r *CoordinateResult) Selection() *featlab.Selection {
 //
 // Errors: as for OMP; labels not in {-1, +1} for Logistic (ErrLabels);
 // negative T, Tol or MaxIter, unknown Loss or Criterion (ErrParam).
+//
+// Scaling: X whose entries lie far outside the ordinary range (near
+// 1e+-300) is first multiplied by an exact power of two s
+// (internal/matx.Prescale), so that the same features are chosen as in
+// exact arithmetic; the result is then stated on X: coefficients times s,
+// Eta times s, gradients and Gradient-criterion scores divided by s (risks
+// and line-search criteria are scale-free). Tol then applies to the
+// partial derivatives on s X.
 func CoordinateGreedy(X mat.Matrix, y []float64, cfg CoordinateConfig) (*CoordinateResult, error) {
+	if Xs, s := prescaled(X); s != 1 {
+		res, err := CoordinateGreedy(Xs, y, cfg)
+		if res != nil {
+			if uerr := res.unscale(s, cfg.Criterion == Gradient); uerr != nil && err == nil {
+				return nil, uerr
+			}
+		}
+		return res, err
+	}
 	m, d, err := checkXY("CoordinateGreedy", X, y)
 	if err != nil {
 		return nil, err

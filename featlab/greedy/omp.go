@@ -328,7 +328,7 @@ func OMP(X mat.Matrix, y []float64, cfg OMPConfig) (*OMPResult, error) {
 	var theta []float64
 	u := make([]float64, m)
 	q := make([]float64, d)
-	h := make([]float64, 0, T)
+	h := make([]float64, 0, min(T, d)) // the support never exceeds d: a larger T allocates nothing more
 	rss := yy
 	res.Stop = StopBudget
 	if cfg.Tol > 0 && rss <= cfg.Tol {

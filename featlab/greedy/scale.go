@@ -54,3 +54,27 @@ func (r *BackwardResult) unscale(s float64) error {
 	}
 	return nil
 }
+
+// unscale turns a CoordinateGreedy result computed on s X into the result
+// on X: w_j on X is s times w_j on s X (X w = (s X)(w / s)), so
+// coefficients and steps are multiplied by s and derivatives dR/dw_j
+// divided by s; risks (and line-search criteria) do not change.
+func (r *CoordinateResult) unscale(s float64, grad bool) error {
+	ok := matx.Unscale(r.Coef, s)
+	for t := range r.Rounds {
+		rd := &r.Rounds[t]
+		ok = matx.Unscale(rd.Coef, s) && ok
+		rd.Eta *= s
+		rd.Gradient /= s
+		if grad {
+			rd.Criterion /= s
+			for j, v := range rd.Scores {
+				rd.Scores[j] = v / s
+			}
+		}
+	}
+	if !ok {
+		return featlab.Errorf(featlab.ErrNotFinite, "greedy: %s: a coefficient overflows float64 on X of scale %g", r.Method, 1/s)
+	}
+	return nil
+}

@@ -2,6 +2,7 @@ package linear
 
 import (
 	"fmt"
+	"github.com/featlab/course/featlab/internal/matx"
 	"math"
 	"math/rand/v2"
 
@@ -32,6 +33,21 @@ func Lipschitz(X mat.Matrix) (float64, error) {
 	}
 	if err := finite(X); err != nil {
 		return 0, err
+	}
+	// L(c X) = c^2 L(X): X far outside the ordinary range is multiplied by
+	// an exact power of two c first, so that X^T X neither underflows nor
+	// overflows (issue 20), and L is divided by c^2 after; an L beyond
+	// float64 is refused (ErrNotFinite).
+	if Xs, c := matx.Prescale(X); c != 1 {
+		L, err := Lipschitz(Xs)
+		if err != nil {
+			return 0, err
+		}
+		L = L / c / c
+		if math.IsInf(L, 0) {
+			return 0, featlab.Errorf(featlab.ErrNotFinite, "linear: Lipschitz: L = lambda_max(X^T X / m) overflows float64 on X of scale %g", 1/c)
+		}
+		return L, nil
 	}
 	var s mat.SymDense
 	s.SymOuterK(1/float64(m), mat.DenseCopyOf(X).T())

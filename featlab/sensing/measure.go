@@ -20,10 +20,12 @@ func checkNM(n, m int) error {
 	if n < 1 || m < 1 {
 		return featlab.Errorf(featlab.ErrParam, "sensing: n = %d measurements and m = %d unknowns must both be >= 1", n, m)
 	}
-	if n > 1<<15 || m > 1<<20 || n*m > 1<<28 {
+	if n > 1<<15 || m > 1<<20 {
 		return featlab.Errorf(featlab.ErrParam, "sensing: n x m = %d x %d is too large for a dense matrix", n, m)
 	}
-	return nil
+	// The dense matrix itself: refused over featlab.DefaultMaxCells values
+	// before it is allocated (issue 20).
+	return featlab.CheckCells("sensing: the n x m measurement matrix", "", n, m, 0)
 }
 
 // Gaussian returns an n x m measurement matrix with independent N(0, 1/n)

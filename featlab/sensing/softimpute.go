@@ -171,6 +171,11 @@ func SoftImputeContext(ctx context.Context, o *Observations, cfg SoftImputeConfi
 			return nil, featlab.Errorf(featlab.ErrParam, "sensing: Lambdas[%d] = %g: the grid must be finite, >= 0 and decreasing", k, l)
 		}
 	}
+	// The grid (and one fit per lambda): refuse an NLambda whose grid
+	// alone could not be stored before allocating anything (issue 20).
+	if err := featlab.CheckCells("sensing: SoftImpute's lambda grid", "", cfg.NLambda, 1, 0); err != nil {
+		return nil, err
+	}
 	if os, s := o.prescaled(); s != 1 {
 		sc := cfg
 		if cfg.Lambdas != nil {
