@@ -379,6 +379,12 @@ func newMnState(X mat.Matrix, y []float64, classes []float64, standardize bool) 
 		}
 		cl = classes
 	}
+	// The fit keeps two m x K tables (linear scores, probabilities): a
+	// target with thousands of distinct values (a regression target given
+	// to a classifier) is refused here, before they are allocated.
+	if err := featlab.CheckCells(fmt.Sprintf("linear: multinomial model of %d classes (distinct target values) over %d rows", len(cl), len(y)), "", len(y), len(cl), 0); err != nil {
+		return nil, nil, err
+	}
 	ds, err := design.New(X, make([]float64, len(y)), true)
 	if err != nil {
 		return nil, nil, err
