@@ -39,6 +39,13 @@
 // checks every size against the bytes present and against
 // featlab.DefaultMaxCells before allocating.
 //
+// Names travel with the statistics: an accumulator records the feature
+// and target names of its first block (or of SetNames), keeps them through
+// Empty, Merge and the binary form, and refuses (ErrShape) a block or an
+// accumulator whose columns differ, in another order included, so two
+// shards written with reordered columns cannot be mixed silently. Unnamed
+// columns (nil Names) match only unnamed ones.
+//
 // # Sources
 //
 // A Source yields Chunks in order; a Chunk parses itself into a Block, so

@@ -7,20 +7,22 @@ import (
 	"github.com/featlab/course/featlab"
 )
 
-// The binary form: "FLST", a version byte (1), a kind byte (1 Moments,
-// 2 Gram), a target byte (0 or 1), d and n as little-endian uint64, then
-// float64s: Moments' mean, M2, min and max (p each); Gram's mean (p) and
+// The binary form: "FLST", a version byte (2), a kind byte (1 Moments,
+// 2 Gram), a target byte (0 or 1), d and n as little-endian uint64, a
+// names byte (0 no names recorded, 1 unnamed columns, 2 named: then the d
+// feature names and, with a target, the target name, each a little-endian
+// uint32 length and its bytes), then float64s: Moments' mean, M2, min and max (p each); Gram's mean (p) and
 // the upper triangle of C row by row (p(p+1)/2).
 const (
 	magic       = "FLST"
-	version     = 1
+	version     = 2
 	kindMoments = 1
 	kindGram    = 2
 	headerLen   = 4 + 3 + 16
 )
 
-func header(kind byte, d int, target bool, n int64, floats int) []byte {
-	out := make([]byte, headerLen, headerLen+8*floats)
+func header(kind byte, c *colNames, d int, target bool, n int64, floats int) []byte {
+	out := make([]byte, headerLen, headerLen+1+8*floats)
 	copy(out, magic)
 	out[4], out[5] = version, kind
 	if target {
@@ -28,7 +30,60 @@ func header(kind byte, d int, target bool, n int64, floats int) []byte {
 	}
 	binary.LittleEndian.PutUint64(out[7:], uint64(d))
 	binary.LittleEndian.PutUint64(out[15:], uint64(n))
+	switch {
+	case !c.set:
+		return append(out, 0)
+	case c.names == nil:
+		return append(out, 1)
+	}
+	out = append(out, 2)
+	all := c.names
+	if target {
+		all = append(append([]string(nil), all...), c.tname)
+	}
+	for _, s := range all {
+		out = binary.LittleEndian.AppendUint32(out, uint32(len(s)))
+		out = append(out, s...)
+	}
 	return out
+}
+
+// decodeNames reads the names section of an encoding of d features (and
+// a target) from data, checking each length before allocating; it
+// returns the names and the bytes that follow.
+func decodeNames(data []byte, d int, target bool, bad func(string, ...any) error) (colNames, []byte, error) {
+	if len(data) < 1 || data[0] > 2 {
+		return colNames{}, nil, bad("missing or bad names byte")
+	}
+	flag := data[0]
+	data = data[1:]
+	if flag < 2 {
+		return colNames{set: flag == 1}, data, nil
+	}
+	k := d
+	if target {
+		k++
+	}
+	if len(data)/4 < k {
+		return colNames{}, nil, bad("%d bytes for %d names", len(data), k)
+	}
+	all := make([]string, k)
+	for i := range all {
+		if len(data) < 4 {
+			return colNames{}, nil, bad("name %d truncated", i)
+		}
+		l := binary.LittleEndian.Uint32(data)
+		data = data[4:]
+		if uint64(l) > uint64(len(data)) {
+			return colNames{}, nil, bad("name %d of %d bytes, %d left", i, l, len(data))
+		}
+		all[i], data = string(data[:l]), data[l:]
+	}
+	c := colNames{set: true, names: all[:d:d]}
+	if target {
+		c.tname = all[d]
+	}
+	return c, data, nil
 }
 
 func putFloats(out []byte, vs ...[]float64) []byte {
@@ -43,13 +98,13 @@ func putFloats(out []byte, vs ...[]float64) []byte {
 // MarshalBinary encodes the moments (see UnmarshalBinary).
 func (m *Moments) MarshalBinary() ([]byte, error) {
 	p := len(m.mean)
-	return putFloats(header(kindMoments, m.d, m.target, m.n, 4*p), m.mean, m.m2, m.min, m.max), nil
+	return putFloats(header(kindMoments, &m.colNames, m.d, m.target, m.n, 4*p), m.mean, m.m2, m.min, m.max), nil
 }
 
 // MarshalBinary encodes the Gram (see UnmarshalBinary).
 func (g *Gram) MarshalBinary() ([]byte, error) {
 	p := len(g.mean)
-	out := putFloats(header(kindGram, g.d, g.target, g.n, p+p*(p+1)/2), g.mean)
+	out := putFloats(header(kindGram, &g.colNames, g.d, g.target, g.n, p+p*(p+1)/2), g.mean)
 	for j := 0; j < p; j++ {
 		out = putFloats(out, g.c[j*p+j:j*p+p])
 	}
@@ -57,43 +112,47 @@ func (g *Gram) MarshalBinary() ([]byte, error) {
 }
 
 // decodeHeader checks the header and the length of data for kind; it
-// returns d, target, n, p and the floats that follow. cells is the number
+// returns d, target, n, the names and the floats that follow. cells is the number
 // of float64s the decoder will allocate for p columns.
-func decodeHeader(data []byte, kind byte, what string, floats func(p int) int) (d int, target bool, n int64, vals []float64, err error) {
+func decodeHeader(data []byte, kind byte, what string, floats func(p int) int) (d int, target bool, n int64, names colNames, vals []float64, err error) {
 	bad := func(format string, args ...any) error {
 		return featlab.Errorf(featlab.ErrParam, "stream: decoding %s: "+format, append([]any{what}, args...)...)
 	}
 	if len(data) < headerLen || string(data[:4]) != magic {
-		return 0, false, 0, nil, bad("not a featlab stream encoding (%d bytes)", len(data))
+		return 0, false, 0, colNames{}, nil, bad("not a featlab stream encoding (%d bytes)", len(data))
 	}
 	if data[4] != version || data[5] != kind || data[6] > 1 {
-		return 0, false, 0, nil, bad("version %d, kind %d, target byte %d (want version %d, kind %d)", data[4], data[5], data[6], version, kind)
+		return 0, false, 0, colNames{}, nil, bad("version %d, kind %d, target byte %d (want version %d, kind %d)", data[4], data[5], data[6], version, kind)
 	}
 	target = data[6] == 1
 	ud, un := binary.LittleEndian.Uint64(data[7:]), binary.LittleEndian.Uint64(data[15:])
 	if ud > featlab.DefaultMaxCells {
-		return 0, false, 0, nil, featlab.Errorf(featlab.ErrTooLarge, "stream: decoding %s: %d features, over featlab.DefaultMaxCells", what, ud)
+		return 0, false, 0, colNames{}, nil, featlab.Errorf(featlab.ErrTooLarge, "stream: decoding %s: %d features, over featlab.DefaultMaxCells", what, ud)
 	}
 	if un > math.MaxInt64/2 {
-		return 0, false, 0, nil, bad("%d rows: out of range", un)
+		return 0, false, 0, colNames{}, nil, bad("%d rows: out of range", un)
 	}
 	d, n = int(ud), int64(un)
 	p, err := columns(d, target, 1)
 	if err != nil {
-		return 0, false, 0, nil, err
+		return 0, false, 0, colNames{}, nil, err
 	}
 	if err := featlab.CheckCells("stream: decoded "+what, "", 1, floats(p), 0); err != nil {
-		return 0, false, 0, nil, err
+		return 0, false, 0, colNames{}, nil, err
 	}
 	k := floats(p)
-	if (len(data)-headerLen)%8 != 0 || (len(data)-headerLen)/8 != k {
-		return 0, false, 0, nil, bad("%d bytes of values, want %d float64s for %d columns", len(data)-headerLen, k, p)
+	names, rest, err := decodeNames(data[headerLen:], d, target, bad)
+	if err != nil {
+		return 0, false, 0, colNames{}, nil, err
+	}
+	if len(rest)%8 != 0 || len(rest)/8 != k {
+		return 0, false, 0, colNames{}, nil, bad("%d bytes of values, want %d float64s for %d columns", len(rest), k, p)
 	}
 	vals = make([]float64, k)
 	for i := range vals {
-		vals[i] = math.Float64frombits(binary.LittleEndian.Uint64(data[headerLen+8*i:]))
+		vals[i] = math.Float64frombits(binary.LittleEndian.Uint64(rest[8*i:]))
 	}
-	return d, target, n, vals, nil
+	return d, target, n, names, vals, nil
 }
 
 // UnmarshalBinary decodes moments written by MarshalBinary, replacing m.
@@ -101,12 +160,12 @@ func decodeHeader(data []byte, kind byte, what string, floats func(p int) int) (
 // M2, min above max) wraps ErrParam; a size over featlab.DefaultMaxCells
 // wraps ErrTooLarge, checked before allocating.
 func (m *Moments) UnmarshalBinary(data []byte) error {
-	d, target, n, v, err := decodeHeader(data, kindMoments, "Moments", func(p int) int { return 4 * p })
+	d, target, n, names, v, err := decodeHeader(data, kindMoments, "Moments", func(p int) int { return 4 * p })
 	if err != nil {
 		return err
 	}
 	p := len(v) / 4
-	out := &Moments{d: d, target: target, n: n, mean: v[:p], m2: v[p : 2*p], min: v[2*p : 3*p], max: v[3*p:]}
+	out := &Moments{colNames: names, d: d, target: target, n: n, mean: v[:p], m2: v[p : 2*p], min: v[2*p : 3*p], max: v[3*p:]}
 	for j := 0; j < p; j++ {
 		mean, m2, lo, hi := out.mean[j], out.m2[j], out.min[j], out.max[j]
 		ok := !math.IsNaN(mean) && !math.IsInf(mean, 0) && m2 >= 0 && !math.IsInf(m2, 0)
@@ -128,7 +187,7 @@ func (m *Moments) UnmarshalBinary(data []byte) error {
 // finite, a negative diagonal) wraps ErrParam; a size over
 // featlab.DefaultMaxCells wraps ErrTooLarge, checked before allocating.
 func (g *Gram) UnmarshalBinary(data []byte) error {
-	d, target, n, v, err := decodeHeader(data, kindGram, "Gram", func(p int) int {
+	d, target, n, names, v, err := decodeHeader(data, kindGram, "Gram", func(p int) int {
 		if p > 1<<20 {
 			return math.MaxInt32 // refused by CheckCells before any allocation
 		}
@@ -145,7 +204,7 @@ func (g *Gram) UnmarshalBinary(data []byte) error {
 		return err
 	}
 	out := newGram(d, target, p)
-	out.n = n
+	out.n, out.colNames = n, names
 	copy(out.mean, v[:p])
 	v = v[p:]
 	for j := 0; j < p; j++ {

@@ -12,6 +12,7 @@ import (
 // without a target). Its zero value is unusable: use NewGram. A Gram is
 // not safe for concurrent use; merge per-goroutine copies.
 type Gram struct {
+	colNames
 	d      int
 	target bool
 	n      int64
@@ -82,8 +83,20 @@ func (g *Gram) Corr() *mat.SymDense {
 	return s
 }
 
-// Empty returns an empty Gram of the same shape.
-func (g *Gram) Empty() Accumulator { return newGram(g.d, g.target, len(g.mean)) }
+// Empty returns an empty Gram of the same shape and column names.
+func (g *Gram) Empty() Accumulator {
+	e := newGram(g.d, g.target, len(g.mean))
+	e.colNames = g.colNames.clone()
+	return e
+}
+
+// SetNames records the feature names (len d, or nil for unnamed columns)
+// and the target name before any block; blocks and accumulators with
+// other names are then refused (ErrShape), as they are once the first
+// block's names are recorded.
+func (g *Gram) SetNames(names []string, target string) error {
+	return g.colNames.setNames(g.d, names, target, g.target)
+}
 
 // Add folds in the rows of b: the block's means, its centred cross
 // products, then the mean-corrected merge. A block with other feature
@@ -96,6 +109,9 @@ func (g *Gram) Add(b *Block) error {
 	r, _ := b.dims()
 	if r == 0 {
 		return nil
+	}
+	if err := g.colNames.check("adding a block", b.Names, b.Target, g.target); err != nil {
+		return err
 	}
 	p := len(g.mean)
 	blk := newGram(g.d, g.target, p)
@@ -125,6 +141,7 @@ func (g *Gram) Add(b *Block) error {
 		}
 	}
 	g.merge(blk)
+	g.record(b.Names, b.Target, g.target)
 	return nil
 }
 
@@ -135,7 +152,15 @@ func (g *Gram) Merge(other Accumulator) error {
 	if !ok || o == nil || o.d != g.d || o.target != g.target {
 		return featlab.Errorf(featlab.ErrShape, "stream: merging %T into a Gram of %d features (target %v)", other, g.d, g.target)
 	}
+	if o.set {
+		if err := g.colNames.check("merging", o.names, o.tname, g.target); err != nil {
+			return err
+		}
+	}
 	g.merge(o)
+	if o.set {
+		g.record(o.names, o.tname, g.target)
+	}
 	return nil
 }
 

@@ -23,6 +23,7 @@ type Accumulator interface {
 // the minimum and the maximum. Its zero value is unusable: use NewMoments.
 // Moments is not safe for concurrent use; merge per-goroutine copies.
 type Moments struct {
+	colNames
 	d      int
 	target bool
 	n      int64
@@ -109,8 +110,20 @@ func (m *Moments) withNaN(v []float64) []float64 {
 	return out
 }
 
-// Empty returns empty moments of the same shape.
-func (m *Moments) Empty() Accumulator { return newMoments(m.d, m.target, len(m.mean)) }
+// Empty returns empty moments of the same shape and column names.
+func (m *Moments) Empty() Accumulator {
+	e := newMoments(m.d, m.target, len(m.mean))
+	e.colNames = m.colNames.clone()
+	return e
+}
+
+// SetNames records the feature names (len d, or nil for unnamed columns)
+// and the target name before any block; blocks and accumulators with
+// other names are then refused (ErrShape), as they are once the first
+// block's names are recorded.
+func (m *Moments) SetNames(names []string, target string) error {
+	return m.colNames.setNames(m.d, names, target, m.target)
+}
 
 // Add folds in the rows of b: the block's own means and M2 by two passes,
 // then Chan's pairwise update. A block with other feature counts, without
@@ -123,6 +136,9 @@ func (m *Moments) Add(b *Block) error {
 	r, _ := b.dims()
 	if r == 0 {
 		return nil
+	}
+	if err := m.colNames.check("adding a block", b.Names, b.Target, m.target); err != nil {
+		return err
 	}
 	blk := newMoments(m.d, m.target, len(m.mean))
 	blk.n = int64(r)
@@ -144,6 +160,7 @@ func (m *Moments) Add(b *Block) error {
 		}
 	}
 	m.merge(blk)
+	m.record(b.Names, b.Target, m.target)
 	return nil
 }
 
@@ -154,7 +171,15 @@ func (m *Moments) Merge(other Accumulator) error {
 	if !ok || o == nil || o.d != m.d || o.target != m.target {
 		return featlab.Errorf(featlab.ErrShape, "stream: merging %T into Moments of %d features (target %v)", other, m.d, m.target)
 	}
+	if o.set {
+		if err := m.colNames.check("merging", o.names, o.tname, m.target); err != nil {
+			return err
+		}
+	}
 	m.merge(o)
+	if o.set {
+		m.record(o.names, o.tname, m.target)
+	}
 	return nil
 }
 

@@ -231,6 +231,18 @@ func FuzzUnmarshal(f *testing.F) {
 	f.Add(bg)
 	f.Add(bm)
 	f.Add([]byte("FLST"))
+	gn, _ := NewGram(2, true)
+	_ = gn.Add(&Block{Names: []string{"a", "b"}, Target: "y", X: X, Y: y})
+	bn, _ := gn.MarshalBinary()
+	f.Add(bn)
+	mn, _ := NewMoments(2, false)
+	_ = mn.SetNames([]string{"x", ""}, "")
+	bmn, _ := mn.MarshalBinary()
+	f.Add(bmn)
+	mu, _ := NewMoments(2, false)
+	_ = mu.Add(&Block{X: X})
+	bmu, _ := mu.MarshalBinary()
+	f.Add(bmu)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var g Gram
 		if err := g.UnmarshalBinary(data); err == nil {

@@ -123,8 +123,9 @@ func streamChecks() []failure {
 			return nil, m.UnmarshalBinary([]byte("FLST\x01\x01"))
 		}, errKinds(featlab.ErrParam), nil, false},
 		{"decode huge", func() (any, error) {
+			// Version 2 (column names) of the encoding.
 			var g stream.Gram
-			b := append([]byte("FLST\x01\x02\x01"), 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+			b := append([]byte("FLST\x02\x02\x01"), 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 			return nil, g.UnmarshalBinary(b)
 		}, errKinds(featlab.ErrTooLarge), nil, false},
 		{"matrix source nil", func() (any, error) {
