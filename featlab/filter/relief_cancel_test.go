@@ -4,26 +4,12 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
-	"sync/atomic"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/featlab/course/featlab/internal/ctxtest"
 )
-
-// countdownCtx reports cancellation from the (after+1)-th call of Err on,
-// so a test counts the work done after a cancellation instead of timing it.
-type countdownCtx struct {
-	context.Context
-	after int64
-	calls atomic.Int64
-}
-
-func (c *countdownCtx) Err() error {
-	if c.calls.Add(1) > c.after {
-		return context.Canceled
-	}
-	return nil
-}
 
 // TestReliefCancelPerExample: ReliefContext looks at its context before
 // every example (it used to look once per chunk of 32 examples, each a
@@ -43,12 +29,12 @@ func TestReliefCancelPerExample(t *testing.T) {
 		}
 	}
 	cfg := ReliefConfig{Workers: 1}
-	count := &countdownCtx{Context: context.Background(), after: 1 << 40}
+	count := ctxtest.New(1 << 40)
 	full, err := ReliefContext(count, X, y, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := count.calls.Load(); n < int64(m) {
+	if n := count.Calls(); n < int64(m) {
 		t.Fatalf("the context was looked at %d times for %d examples, want at least one a example", n, m)
 	}
 	plain, err := Relief(X, y, cfg)
@@ -60,7 +46,7 @@ func TestReliefCancelPerExample(t *testing.T) {
 			t.Fatalf("feature %d: %v with a context, %v without", j, full.Values[j], plain.Values[j])
 		}
 	}
-	ctx := &countdownCtx{Context: context.Background(), after: 40}
+	ctx := ctxtest.New(40)
 	s, err := ReliefContext(ctx, X, y, cfg)
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v, want context.Canceled", err)

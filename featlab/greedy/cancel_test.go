@@ -3,28 +3,12 @@ package greedy
 import (
 	"context"
 	"errors"
-	"sync/atomic"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/featlab/course/featlab/internal/ctxtest"
 )
-
-// countdownCtx is a context whose Err reports cancellation from the
-// (after+1)-th call on: a deterministic stand-in for a cancellation that
-// arrives while the work runs, so tests can count how much work starts
-// after it instead of timing it.
-type countdownCtx struct {
-	context.Context
-	after int64
-	calls atomic.Int64
-}
-
-func (c *countdownCtx) Err() error {
-	if c.calls.Add(1) > c.after {
-		return context.Canceled
-	}
-	return nil
-}
 
 // TestOMPBatchCancelFineGrained: once cancelled, OMPBatchContext codes no
 // further signal (it used to finish the whole chunk of 64 signals, seconds
@@ -32,7 +16,7 @@ func (c *countdownCtx) Err() error {
 func TestOMPBatchCancelFineGrained(t *testing.T) {
 	Dm, _ := scaleProblem(16, 40, 2)
 	Y, _ := scaleProblem(500, 16, 3)
-	ctx := &countdownCtx{Context: context.Background(), after: 1}
+	ctx := ctxtest.New(1)
 	codes, err := OMPBatchContext(ctx, Dm, Y, OMPConfig{T: 3, Workers: 1})
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v, want context.Canceled", err)
@@ -75,11 +59,11 @@ func TestCorrelationsBlocksExact(t *testing.T) {
 func TestCorrelationsCheckEvery512Rows(t *testing.T) {
 	Y, _ := scaleProblem(3000, 20, 9)
 	Dt, _ := scaleProblem(30, 20, 10)
-	count := &countdownCtx{Context: context.Background(), after: 1 << 40}
+	count := ctxtest.New(1 << 40)
 	if _, err := correlations(count, Y, Dt.T(), 3000, 30); err != nil {
 		t.Fatal(err)
 	}
-	if n := count.calls.Load(); n < 3000/512 {
+	if n := count.Calls(); n < 3000/512 {
 		t.Fatalf("%d looks at the context for 3000 signals, want one every 512", n)
 	}
 }

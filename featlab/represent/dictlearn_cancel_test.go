@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/featlab/course/featlab/internal/ctxtest"
 )
 
 // TestKSVDAtomCancel: a K-SVD atom update (up to 100 power-iteration
@@ -24,11 +26,11 @@ func TestKSVDAtomCancel(t *testing.T) {
 	}
 	st.acceptCodes(0, V)
 	D0, V0, R0 := mat.DenseCopyOf(st.D), mat.DenseCopyOf(st.V), append([]float64(nil), st.R...)
-	count := &countdownCtx{Context: context.Background(), after: 1 << 40}
+	count := ctxtest.New(1 << 40)
 	if err := st.ksvdAtomContext(count, 0, false); err != nil {
 		t.Fatal(err)
 	}
-	if n := count.calls.Load(); n < 2 {
+	if n := count.Calls(); n < 2 {
 		t.Fatalf("%d looks at the context in a K-SVD atom update, want one a power step", n)
 	}
 	ref := &dlState{x: x, m: m, d: d, k: 8, D: mat.DenseCopyOf(D0), V: mat.DenseCopyOf(V0), R: append([]float64(nil), R0...)}
@@ -37,7 +39,7 @@ func TestKSVDAtomCancel(t *testing.T) {
 		t.Fatal("ksvdAtomContext differs from ksvdAtom")
 	}
 	st = &dlState{x: x, m: m, d: d, k: 8, D: mat.DenseCopyOf(D0), V: mat.DenseCopyOf(V0), R: append([]float64(nil), R0...)}
-	ctx := &countdownCtx{Context: context.Background(), after: 1}
+	ctx := ctxtest.New(1)
 	if err := st.ksvdAtomContext(ctx, 0, false); !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v, want context.Canceled", err)
 	}
@@ -58,7 +60,7 @@ func TestKSVDAtomCancel(t *testing.T) {
 func TestLearnDictionaryCancelInDictionaryStep(t *testing.T) {
 	X := reliabilityData(300, 16, 7)
 	cfg := DictionaryLearningConfig{K: 8, S: 3, MaxIter: 1, Workers: 1, Seed: 2}
-	count := &countdownCtx{Context: context.Background(), after: 1 << 40}
+	count := ctxtest.New(1 << 40)
 	full, err := LearnDictionaryContext(count, X, cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -70,7 +72,7 @@ func TestLearnDictionaryCancelInDictionaryStep(t *testing.T) {
 	if !mat.Equal(full.Atoms, plain.Atoms) || full.Objective[0] != plain.Objective[0] {
 		t.Fatal("LearnDictionaryContext differs from LearnDictionary")
 	}
-	ctx := &countdownCtx{Context: context.Background(), after: count.calls.Load() - 1}
+	ctx := ctxtest.New(count.Calls() - 1)
 	dl, err := LearnDictionaryContext(ctx, X, cfg)
 	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "dictionary step") {
 		t.Fatalf("err = %v, want context.Canceled in the dictionary step", err)

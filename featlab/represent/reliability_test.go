@@ -16,6 +16,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/ctxtest"
 )
 
 func reliabilityData(m, d int, seed uint64) *mat.Dense {
@@ -78,22 +79,6 @@ func TestBagOfWordsTransformTooLarge(t *testing.T) {
 	}
 }
 
-// countdownCtx reports cancellation from the (after+1)-th call of Err on,
-// so a test can count the work done after a cancellation instead of
-// timing it.
-type countdownCtx struct {
-	context.Context
-	after int64
-	calls atomic.Int64
-}
-
-func (c *countdownCtx) Err() error {
-	if c.calls.Add(1) > c.after {
-		return context.Canceled
-	}
-	return nil
-}
-
 // TestSparseEncodeCancelFineGrained: once cancelled, SparseEncodeContext
 // codes no further sample with either coder (it used to finish a chunk of
 // 64 samples, or a whole lasso).
@@ -104,7 +89,7 @@ func TestSparseEncodeCancelFineGrained(t *testing.T) {
 	}
 	X := reliabilityData(400, 12, 4)
 	for _, coder := range []Coder{OMP, Lasso} {
-		calls := &countdownCtx{Context: context.Background(), after: 1 << 40}
+		calls := ctxtest.New(1 << 40)
 		if _, err := SparseEncodeContext(calls, X, SparseCodeConfig{Atoms: atoms, Coder: coder, S: 3, Lambda: 1e-3, Workers: 1}); err != nil {
 			t.Fatal(err)
 		}
@@ -113,11 +98,11 @@ func TestSparseEncodeCancelFineGrained(t *testing.T) {
 		if coder == Lasso {
 			want = 800
 		}
-		t.Logf("coder %d: %d context checks", coder, calls.calls.Load())
-		if n := calls.calls.Load(); n < want {
+		t.Logf("coder %d: %d context checks", coder, calls.Calls())
+		if n := calls.Calls(); n < want {
 			t.Errorf("coder %d: the context was looked at %d times for 400 samples, want at least %d", coder, n, want)
 		}
-		ctx := &countdownCtx{Context: context.Background(), after: 2}
+		ctx := ctxtest.New(2)
 		if _, err := SparseEncodeContext(ctx, X, SparseCodeConfig{Atoms: atoms, Coder: coder, S: 3, Lambda: 0.1, Workers: 1}); !errors.Is(err, context.Canceled) {
 			t.Errorf("coder %d: err = %v, want context.Canceled", coder, err)
 		}

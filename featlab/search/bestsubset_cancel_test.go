@@ -4,26 +4,12 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
-	"sync/atomic"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/featlab/course/featlab/internal/ctxtest"
 )
-
-// countdownCtx reports cancellation from the (after+1)-th call of Err on,
-// so a test counts the work done after a cancellation instead of timing it.
-type countdownCtx struct {
-	context.Context
-	after int64
-	calls atomic.Int64
-}
-
-func (c *countdownCtx) Err() error {
-	if c.calls.Add(1) > c.after {
-		return context.Canceled
-	}
-	return nil
-}
 
 func cancelProblem(m, d int) (*mat.Dense, []float64) {
 	r := rand.New(rand.NewPCG(11, 12))
@@ -44,12 +30,12 @@ func cancelProblem(m, d int) (*mat.Dense, []float64) {
 // looked only every 1024 nodes.
 func TestBestSubsetsCancelInForwardPass(t *testing.T) {
 	X, y := cancelProblem(60, 12)
-	count := &countdownCtx{Context: context.Background(), after: 1 << 40}
+	count := ctxtest.New(1 << 40)
 	full, err := BestSubsetsContext(count, X, y, BestSubsetsConfig{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := count.calls.Load(); n < 12*11/2 {
+	if n := count.Calls(); n < 12*11/2 {
 		t.Fatalf("%d looks at the context, want at least one a fit of the forward pass after its first step (%d)", n, 12*11/2)
 	}
 	plain, err := BestSubsets(X, y, BestSubsetsConfig{})
@@ -61,7 +47,7 @@ func TestBestSubsetsCancelInForwardPass(t *testing.T) {
 			t.Fatalf("size %d: RSS %v with a context, %v without", s+1, full.Sizes[s].RSS, plain.Sizes[s].RSS)
 		}
 	}
-	ctx := &countdownCtx{Context: context.Background(), after: 5}
+	ctx := ctxtest.New(5)
 	res, err := BestSubsetsContext(ctx, X, y, BestSubsetsConfig{})
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v, want context.Canceled", err)
@@ -77,14 +63,14 @@ func TestBestSubsetsCancelInForwardPass(t *testing.T) {
 // bound, the search stops before its 1024th node.
 func TestBestSubsetsCancelByWork(t *testing.T) {
 	X, y := cancelProblem(400, 40)
-	count := &countdownCtx{Context: context.Background(), after: 1 << 40}
+	count := ctxtest.New(1 << 40)
 	full, err := BestSubsetsContext(count, X, y, BestSubsetsConfig{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	pre := int64(40*39/2 + 1) // forward pass after its first step, and the look before the search
-	t.Logf("%d nodes, %d looks", full.Nodes, count.calls.Load())
-	ctx := &countdownCtx{Context: context.Background(), after: pre}
+	t.Logf("%d nodes, %d looks", full.Nodes, count.Calls())
+	ctx := ctxtest.New(pre)
 	res, err := BestSubsetsContext(ctx, X, y, BestSubsetsConfig{})
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v, want context.Canceled (%d nodes uncancelled)", err, full.Nodes)

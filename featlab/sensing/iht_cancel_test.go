@@ -3,24 +3,10 @@ package sensing
 import (
 	"context"
 	"errors"
-	"sync/atomic"
 	"testing"
+
+	"github.com/featlab/course/featlab/internal/ctxtest"
 )
-
-// countdownCtx reports cancellation from the (after+1)-th call of Err on,
-// so a test counts the work done after a cancellation instead of timing it.
-type countdownCtx struct {
-	context.Context
-	after int64
-	calls atomic.Int64
-}
-
-func (c *countdownCtx) Err() error {
-	if c.calls.Add(1) > c.after {
-		return context.Canceled
-	}
-	return nil
-}
 
 // TestIHTCancelPerTry: IHTContext looks at the context at every
 // step-halving try, not only once an iteration (51 tries of O(n K) each
@@ -36,7 +22,7 @@ func TestIHTCancelPerTry(t *testing.T) {
 		y[i] = A.At(i, 5) - 2*A.At(i, 40) + 0.5*A.At(i, 77) + 0.01*float64(i%7)
 	}
 	cfg := IHTConfig{K: 3}
-	count := &countdownCtx{Context: context.Background(), after: 1 << 40}
+	count := ctxtest.New(1 << 40)
 	got, err := IHTContext(count, A, y, cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -51,11 +37,11 @@ func TestIHTCancelPerTry(t *testing.T) {
 		}
 	}
 	it := got.Convergence.Iterations
-	if n := count.calls.Load(); n < int64(2*it) {
+	if n := count.Calls(); n < int64(2*it) {
 		t.Fatalf("%d looks at the context in %d iterations, want at least two an iteration", n, it)
 	}
 	// the second look is inside iteration 1: no iteration finishes
-	ctx := &countdownCtx{Context: context.Background(), after: 1}
+	ctx := ctxtest.New(1)
 	res, err := IHTContext(ctx, A, y, cfg)
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v, want context.Canceled", err)
