@@ -69,8 +69,10 @@ func TestReliefFContextCancel(t *testing.T) {
 	if !errors.Is(err, context.Canceled) || s == nil {
 		t.Fatalf("cancelled: %v, %v", s, err)
 	}
-	// the chunk running when cancel is called may still finish
-	if !(strings.Contains(s.Method, "stopped after 64 of 178 examples") && last == 64) &&
+	// the chunk running when cancel is called may still finish; its
+	// progress may be reported while the cancelled run, which checks
+	// before every example, drops a chunk it sees cut short
+	if !(strings.Contains(s.Method, "stopped after 64 of 178 examples") && (last == 64 || last == 96)) &&
 		!(strings.Contains(s.Method, "stopped after 96 of 178 examples") && last == 96) {
 		t.Errorf("method %q, last progress %d", s.Method, last)
 	}
