@@ -109,7 +109,7 @@ tools:
 	  GOBIN=$(BIN) GOFLAGS= $(GO) install golang.org/x/tools/gopls@$(GOPLS_VERSION); \
 	else printf '==> gopls present in ./bin\n'; fi
 	@printf '==> building nbrun (notebook runner) into ./bin\n'
-	@$(GO) build -o $(BIN)/nbrun ./featlab/internal/nbrun
+	@$(GO) build -o $(BIN)/nbrun ./featlab/cmd/nbrun
 
 ## kernel: register GoNB unless the registered kernel already runs ./bin/gonb
 ## with this PATH and quiet logging (nbrun kernel checks and says why it re-registers).
@@ -220,9 +220,9 @@ peers-install:
 ## bench: Go benchmarks, then the side-by-side comparison with the peers.
 bench: peers
 	$(call timed,go benchmarks,$(GO) test -run '^$$' -bench . -benchmem ./...)
-	@if [ -d featlab/internal/peerbench ]; then \
+	@if [ -d featlab/cmd/peerbench ]; then \
 	  printf '\n==> featlab against scikit-learn / glmnet (same data, same run)\n'; \
-	  $(GO) run ./featlab/internal/peerbench -python=$(PEER_PYTHON); \
+	  $(GO) run ./featlab/cmd/peerbench -python=$(PEER_PYTHON); \
 	fi
 
 ## test-browser: headless Chromium drives `make serve` (untrusted, on a spare
@@ -237,7 +237,7 @@ test-browser: setup browser-deps
 	  TRUST=0 IP=127.0.0.1 PORT=8890 NBDIR=$$dir >$$log 2>&1 & pid=$$!; \
 	for i in $$(seq 60); do url=$$(sed -n 's/^ *open *\(http[^ ]*\)$$/\1/p' $$log); [ -z "$$url" ] || break; sleep 1; done; \
 	[ -n "$$url" ] || { cat $$log; exit 1; }; sleep 2; \
-	/usr/bin/python3 featlab/internal/nbrun/browser.py "$$url" $(addprefix $$dir/,$(notdir $(NOTEBOOKS)))
+	/usr/bin/python3 featlab/cmd/nbrun/browser.py "$$url" $(addprefix $$dir/,$(notdir $(NOTEBOOKS)))
 
 .PHONY: browser-deps browser-install test-browser
 browser-deps:

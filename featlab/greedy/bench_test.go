@@ -9,7 +9,7 @@ import (
 )
 
 // BenchmarkOMP: 20 nonzeros on make_regression-style data (the peerbench
-// sizes; `go run ./featlab/internal/peerbench -run greedy` compares with
+// sizes; `go run ./featlab/cmd/peerbench -run greedy` compares with
 // scikit-learn).
 func BenchmarkOMP(b *testing.B) {
 	for _, sz := range [][2]int{{2000, 500}, {10000, 1000}} {

@@ -10,7 +10,7 @@ import (
 
 // BenchmarkBasisPursuit1024 is the speed case of the issue: Gaussian A
 // with n = 256 measurements of m = 1024 unknowns, k = 30 (the peer, HiGHS
-// on the LP form, is timed by featlab/internal/peerbench).
+// on the LP form, is timed by featlab/cmd/peerbench).
 func BenchmarkBasisPursuit1024(b *testing.B) {
 	A, _ := Gaussian(256, 1024, 1)
 	s, _ := synth.SparseVector(1024, 30, 1)

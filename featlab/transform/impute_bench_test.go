@@ -22,7 +22,7 @@ func imputeBenchData(m, d int, frac float64) *mat.Dense {
 }
 
 // go test ./featlab/transform/ -run XXX -bench Imputer (peers:
-// go run ./featlab/internal/peerbench -run imputation).
+// go run ./featlab/cmd/peerbench -run imputation).
 func BenchmarkImputerMean(b *testing.B) {
 	X := imputeBenchData(100000, 100, 0.2)
 	b.ResetTimer()

@@ -1,7 +1,7 @@
 // Command peerbench times featlab and its peers (scikit-learn, R glmnet) on
 // the same data in the same run and prints the ratios. `make bench` runs it.
 //
-//	go run ./featlab/internal/peerbench [-run REGEXP] [-repeats N] [-list]
+//	go run ./featlab/cmd/peerbench [-run REGEXP] [-repeats N] [-list]
 //
 // Each case generates its data once, deterministically, in Go; writes it to
 // a temporary folder as raw little-endian float64 (row-major) with a

@@ -1,15 +1,15 @@
 // Command nbrun executes the featlab notebooks headless, as make figures and
 // make test do, and checks what they produced.
 //
-//	go run ./featlab/internal/nbrun exec [-inplace] [-compare] notebooks/*.ipynb
-//	go run ./featlab/internal/nbrun probe [-root DIR]
-//	go run ./featlab/internal/nbrun kernel GONB PATH
-//	go run ./featlab/internal/nbrun freeport IP PORT
-//	go run ./featlab/internal/nbrun lint notebooks/*.ipynb
-//	go run ./featlab/internal/nbrun kernelenv KERNEL.JSON PATH
-//	go run ./featlab/internal/nbrun diffdirs WANT GOT
-//	go run ./featlab/internal/nbrun untrusted [-plots plots] notebooks/*.ipynb
-//	go run ./featlab/internal/nbrun site [-out site] [-readme README.md] [-plots plots] notebooks/*.ipynb
+//	go run ./featlab/cmd/nbrun exec [-inplace] [-compare] notebooks/*.ipynb
+//	go run ./featlab/cmd/nbrun probe [-root DIR]
+//	go run ./featlab/cmd/nbrun kernel GONB PATH
+//	go run ./featlab/cmd/nbrun freeport IP PORT
+//	go run ./featlab/cmd/nbrun lint notebooks/*.ipynb
+//	go run ./featlab/cmd/nbrun kernelenv KERNEL.JSON PATH
+//	go run ./featlab/cmd/nbrun diffdirs WANT GOT
+//	go run ./featlab/cmd/nbrun untrusted [-plots plots] notebooks/*.ipynb
+//	go run ./featlab/cmd/nbrun site [-out site] [-readme README.md] [-plots plots] notebooks/*.ipynb
 //
 // exec runs each notebook with `jupyter nbconvert --execute` into a
 // temporary folder (or back in place with -inplace), with the kernel's
