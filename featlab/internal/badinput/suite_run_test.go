@@ -195,7 +195,7 @@ func libraryPackages(t *testing.T) []*doc.Package {
 }
 
 // libraryDirs returns the directories of the library's packages:
-// featlab/... and datasets, without internal and testdata directories.
+// featlab/... and datasets, without internal, cmd (programs) and testdata directories.
 func libraryDirs(t *testing.T) []string {
 	var dirs []string
 	for _, top := range []string{"featlab", "datasets"} {
@@ -204,7 +204,7 @@ func libraryDirs(t *testing.T) []string {
 			if err != nil {
 				return err
 			}
-			if d.IsDir() && (d.Name() == "internal" || d.Name() == "testdata") {
+			if d.IsDir() && (d.Name() == "internal" || d.Name() == "cmd" || d.Name() == "testdata") {
 				return filepath.SkipDir
 			}
 			if d.IsDir() {
