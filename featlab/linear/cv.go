@@ -132,20 +132,7 @@ func LassoCVContext(ctx context.Context, X mat.Matrix, y []float64, cfg LassoCVC
 	}
 	K = len(splits)
 	// The grid, from the full data, before any path runs.
-	var lambdas []float64
-	if cfg.Path.Lambdas != nil {
-		lambdas = append([]float64(nil), cfg.Path.Lambdas...)
-		sort.Sort(sort.Reverse(sort.Float64Slice(lambdas)))
-	} else {
-		n, eps := cfg.Path.NLambdas, cfg.Path.Eps
-		if n == 0 {
-			n = 100
-		}
-		if eps == 0 {
-			eps = 1e-3
-		}
-		lambdas = geomGrid(lambdaMax(ds, rho), n, eps)
-	}
+	lambdas := cvGrid(cfg.Path, ds, rho)
 	nl := len(lambdas)
 	raw := matx.RowMajor(X)
 	foldMSE := mat.NewDense(K, nl, nil)
@@ -176,7 +163,35 @@ func LassoCVContext(ctx context.Context, X mat.Matrix, y []float64, cfg LassoCVC
 	if err != nil {
 		return nil, err
 	}
-	res := &LassoCVResult{Path: full, Lambdas: lambdas, MSE: make([]float64, nl), SE: make([]float64, nl), FoldMSE: foldMSE, Splits: splits}
+	res := &LassoCVResult{Path: full, Splits: splits}
+	res.summarize(lambdas, foldMSE)
+	return res, nil
+}
+
+// cvGrid returns the lambdas of a CV: cfg.Lambdas sorted descending, or
+// the default grid of the full data ds.
+func cvGrid(cfg LassoPathConfig, ds *design.Design, rho float64) []float64 {
+	if cfg.Lambdas != nil {
+		lambdas := append([]float64(nil), cfg.Lambdas...)
+		sort.Sort(sort.Reverse(sort.Float64Slice(lambdas)))
+		return lambdas
+	}
+	n, eps := cfg.NLambdas, cfg.Eps
+	if n == 0 {
+		n = 100
+	}
+	if eps == 0 {
+		eps = 1e-3
+	}
+	return geomGrid(lambdaMax(ds, rho), n, eps)
+}
+
+// summarize fills Lambdas, FoldMSE, MSE, SE and the two chosen indices
+// from the fold errors (row f: fold f, column k: Lambdas[k]).
+func (res *LassoCVResult) summarize(lambdas []float64, foldMSE *mat.Dense) {
+	K, nl := foldMSE.Dims()
+	res.Lambdas, res.FoldMSE = lambdas, foldMSE
+	res.MSE, res.SE = make([]float64, nl), make([]float64, nl)
 	col := make([]float64, K)
 	for k := 0; k < nl; k++ {
 		mat.Col(col, k, foldMSE)
@@ -197,7 +212,6 @@ func LassoCVContext(ctx context.Context, X mat.Matrix, y []float64, cfg LassoCVC
 	}
 	res.LambdaMin = lambdas[res.IndexMin]
 	res.Lambda1SE = lambdas[res.Index1SE]
-	return res, nil
 }
 
 // foldError fits the path on the training rows of sp (copied into *buf,

@@ -108,7 +108,7 @@ func LeastSquares(X mat.Matrix, y []float64, cfg LeastSquaresConfig) (*LeastSqua
 		return nil, err
 	}
 	res.names, res.intercept = cfg.Names, cfg.Intercept
-	res.statistics(ds, R)
+	res.statistics(ds, R, ds.M)
 	return res, nil
 }
 
@@ -176,10 +176,11 @@ func leastSquares(ds *design.Design) (*LeastSquaresResult, *mat.TriDense, error)
 }
 
 // statistics fills RSS and DF and, with the triangular factor R of a
-// full-rank fit (Xc^T Xc = R^T R), Stats.
-func (res *LeastSquaresResult) statistics(ds *design.Design, R *mat.TriDense) {
-	m, d := ds.M, ds.D
-	r := make([]float64, m)
+// full-rank fit (Xc^T Xc = R^T R), Stats; m is the number of data rows
+// (ds.M, or the count of the statistics a pseudo-design stands for).
+func (res *LeastSquaresResult) statistics(ds *design.Design, R *mat.TriDense, m int) {
+	d := ds.D
+	r := make([]float64, ds.M)
 	res.RSS = ds.Residual(r, res.Coef)
 	i := 0
 	if ds.XMean != nil {
@@ -354,6 +355,16 @@ type RidgeResult struct {
 	Objective RidgeObjective
 }
 
+func (cfg RidgeConfig) check() error {
+	if !(cfg.Lambda >= 0) || math.IsInf(cfg.Lambda, 0) {
+		return featlab.Errorf(featlab.ErrParam, "ridge lambda = %v must be finite and >= 0", cfg.Lambda)
+	}
+	if cfg.Objective < RidgeHalfMean || cfg.Objective > RidgeSum {
+		return featlab.Errorf(featlab.ErrParam, "ridge objective %d unknown", int(cfg.Objective))
+	}
+	return nil
+}
+
 // Ridge returns the ridge regression (Tikhonov) solution
 //
 //	w = (X^T X + c I)^{-1} X^T y,
@@ -368,11 +379,8 @@ type RidgeResult struct {
 // system w = X^T (X X^T + c I)^{-1} y otherwise. Lambda = 0 is
 // LeastSquares (minimum-norm when X is rank-deficient).
 func Ridge(X mat.Matrix, y []float64, cfg RidgeConfig) (*RidgeResult, error) {
-	if !(cfg.Lambda >= 0) || math.IsInf(cfg.Lambda, 0) {
-		return nil, featlab.Errorf(featlab.ErrParam, "ridge lambda = %v must be finite and >= 0", cfg.Lambda)
-	}
-	if cfg.Objective < RidgeHalfMean || cfg.Objective > RidgeSum {
-		return nil, featlab.Errorf(featlab.ErrParam, "ridge objective %d unknown", int(cfg.Objective))
+	if err := cfg.check(); err != nil {
+		return nil, err
 	}
 	if cfg.Lambda == 0 {
 		r, err := LeastSquares(X, y, LeastSquaresConfig{Intercept: cfg.Intercept})
@@ -393,17 +401,10 @@ func Ridge(X mat.Matrix, y []float64, cfg RidgeConfig) (*RidgeResult, error) {
 	if d <= m {
 		var G mat.SymDense
 		G.SymOuterK(1, A.T())
-		for j := 0; j < d; j++ {
-			G.SetSym(j, j, G.At(j, j)+c)
-		}
-		var ch mat.Cholesky
-		if !ch.Factorize(&G) {
-			return nil, featlab.Errorf(featlab.ErrNotConverged, "ridge system X^T X + %v I is not numerically positive definite", c)
-		}
 		b := mat.NewVecDense(d, nil)
 		b.MulVec(A.T(), yv)
-		if err := ch.SolveVecTo(w, b); err != nil {
-			return nil, featlab.Errorf(featlab.ErrNotConverged, "ridge solve: %v", err)
+		if err := ridgeGram(w, &G, b, c); err != nil {
+			return nil, err
 		}
 	} else {
 		var K mat.SymDense
@@ -427,6 +428,23 @@ func Ridge(X mat.Matrix, y []float64, cfg RidgeConfig) (*RidgeResult, error) {
 		return nil, err
 	}
 	return md, nil
+}
+
+// ridgeGram solves (G + c I) w = b by Cholesky (G = X^T X, b = X^T y of
+// the centred design); G is overwritten.
+func ridgeGram(w *mat.VecDense, G *mat.SymDense, b *mat.VecDense, c float64) error {
+	d := G.SymmetricDim()
+	for j := 0; j < d; j++ {
+		G.SetSym(j, j, G.At(j, j)+c)
+	}
+	var ch mat.Cholesky
+	if !ch.Factorize(G) {
+		return featlab.Errorf(featlab.ErrNotConverged, "ridge system X^T X + %v I is not numerically positive definite", c)
+	}
+	if err := ch.SolveVecTo(w, b); err != nil {
+		return featlab.Errorf(featlab.ErrNotConverged, "ridge solve: %v", err)
+	}
+	return nil
 }
 
 // fUpper is P(F_{d1,d2} > f), the upper tail of Snedecor's F

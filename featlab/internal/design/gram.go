@@ -1,0 +1,116 @@
+package design
+
+import (
+	"math"
+
+	"github.com/featlab/course/featlab"
+	"gonum.org/v1/gonum/mat"
+)
+
+// FromGram returns a pseudo-design with the same cross products as the n
+// data rows summarised by S, the centred cross-product matrix of [X y]
+// (p x p, p = d+1, the target last) and their column means: the solvers
+// that read a design only through XcᵀXc, Xcᵀy, yᵀy and the means (the
+// lasso's covariance updates, least squares by QR, OMP's Gram-Schmidt)
+// then give on it the answers they give on the data.
+//
+// Without intercept the raw cross products S + n z̄ z̄ᵀ are used. The
+// matrix is factored S = RᵀR (Cholesky, or R = Λ^½ Vᵀ from S = V Λ Vᵀ with
+// negative rounding eigenvalues taken as 0 when S is singular); the design
+// has the p rows of R, X = R[:, :d] and y = R[:, d], so that XᵀX, Xᵀy and
+// yᵀy are those of the data up to the rounding of the factorisation.
+// With scale > 0 R is multiplied by scale (the lasso uses √(p/n), so that
+// the (1/2p) objective on the p rows is the (1/2n) objective on the n).
+// With an intercept, XMean and YMean are the data's means (products are
+// not re-centred: R is already centred) and a column whose centred sum of
+// squares is at most (1e-12 n x̄_j)² is constant: its row and column of S
+// are zeroed, its Norm2 is exactly 0, and it is listed in the returned
+// slice. Errors: ErrEmpty for n < 1 or d < 1, ErrShape for a mean of the
+// wrong length.
+func FromGram(S *mat.SymDense, mean []float64, n float64, intercept bool, scale float64) (*Design, []int, error) {
+	p := S.SymmetricDim()
+	d := p - 1
+	if d < 1 || !(n >= 1) {
+		return nil, nil, featlab.Errorf(featlab.ErrEmpty, "design from a Gram of %d features and %v rows", d, n)
+	}
+	if len(mean) != p {
+		return nil, nil, featlab.Errorf(featlab.ErrShape, "design from a Gram of %d columns with %d means", p, len(mean))
+	}
+	S0 := S
+	S = mat.NewSymDense(p, nil)
+	S.CopySym(S0)
+	var constant []int
+	for j := 0; j < d && intercept; j++ {
+		t := 1e-12 * n * mean[j]
+		if S.At(j, j) <= t*t {
+			constant = append(constant, j)
+			for k := 0; k < p; k++ {
+				S.SetSym(j, k, 0)
+			}
+		}
+	}
+	if !intercept {
+		S = CrossProducts(S, mean, n, false)
+	}
+	R := FactorGram(S)
+	if scale > 0 {
+		R.Scale(scale, R)
+	}
+	for _, j := range constant {
+		for i := 0; i < p; i++ {
+			R.Set(i, j, 0)
+		}
+	}
+	ds, err := New(R.Slice(0, p, 0, d), mat.Col(nil, d, R), false)
+	if err != nil {
+		return nil, nil, err
+	}
+	if intercept {
+		ds.XMean, ds.YMean = append([]float64(nil), mean[:d]...), mean[d]
+	}
+	return ds, constant, nil
+}
+
+// CrossProducts returns the cross products of [X y] the solvers fit on:
+// with an intercept a copy of the centred S, without one the raw
+// S + n z̄ z̄ᵀ.
+func CrossProducts(S *mat.SymDense, mean []float64, n float64, intercept bool) *mat.SymDense {
+	p := S.SymmetricDim()
+	out := mat.NewSymDense(p, nil)
+	out.CopySym(S)
+	if !intercept {
+		for j := 0; j < p; j++ {
+			for k := j; k < p; k++ {
+				out.SetSym(j, k, S.At(j, k)+n*mean[j]*mean[k])
+			}
+		}
+	}
+	return out
+}
+
+// FactorGram returns a p x p matrix R with RᵀR = S (S positive
+// semi-definite): Cholesky's factor, or Λ^½ Vᵀ from the eigendecomposition
+// (negative rounding eigenvalues taken as 0) when S is singular.
+func FactorGram(S *mat.SymDense) *mat.Dense {
+	p := S.SymmetricDim()
+	var ch mat.Cholesky
+	if ch.Factorize(S) {
+		var U mat.TriDense
+		ch.UTo(&U)
+		return mat.DenseCopyOf(&U)
+	}
+	var es mat.EigenSym
+	R := mat.NewDense(p, p, nil)
+	if !es.Factorize(S, true) {
+		return R
+	}
+	var V mat.Dense
+	es.VectorsTo(&V)
+	for i, l := range es.Values(nil) {
+		s := math.Sqrt(math.Max(l, 0))
+		for k := 0; k < p; k++ {
+			R.Set(i, k, s*V.At(k, i))
+		}
+	}
+	return R
+}
