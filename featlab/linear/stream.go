@@ -49,4 +49,3 @@ func LassoPathFromStats(g *stream.Gram, cfg LassoPathConfig) (*LassoPathResult, 
 	}
 	return res, nil
 }
-

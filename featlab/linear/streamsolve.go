@@ -123,8 +123,10 @@ func RidgeFromStats(g *stream.Gram, cfg RidgeConfig) (*RidgeResult, error) {
 //
 //   - the grid (when cfg.Path.Lambdas is nil) and the full-data path come
 //     from the merge of all the folds (LassoPathFromStats on it);
+//
 //   - the path of split f is fitted on the merge of the other folds'
 //     Grams (an exact merge, no subtraction), with the same grid;
+//
 //   - its held-out error at lambda_k is, with v = [−w_k; 1], fold f's
 //     centred Gram C_f, means z̄_f and count n_f,
 //

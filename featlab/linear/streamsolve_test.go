@@ -100,7 +100,6 @@ func TestLeastSquaresFromStatsExact(t *testing.T) {
 	}
 }
 
-
 func TestElasticNetPathFromStatsExact(t *testing.T) {
 	X, y := streamData(250, 9, 3, 13)
 	cfg := LassoPathConfig{Intercept: true, NLambdas: 30, L1Ratio: 0.5, Tol: 1e-10}
