@@ -9,48 +9,10 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/streamtest"
 	"github.com/featlab/course/featlab/stream"
 	"github.com/featlab/course/featlab/validate"
 )
-
-// accumulations returns the statistics of (X, y) accumulated in several
-// ways: block sizes 1, 37 and all rows, 1 or 3 workers, and the blocks of
-// 29 rows merged in reverse order.
-func accumulations(t *testing.T, X *mat.Dense, y []float64, acc func() stream.Accumulator) map[string]stream.Accumulator {
-	t.Helper()
-	m, d := X.Dims()
-	out := map[string]stream.Accumulator{}
-	for _, rows := range []int{1, 37, m} {
-		for _, w := range []int{1, 3} {
-			a := acc()
-			if err := stream.Pass(&stream.MatrixSource{X: X, Y: y, BlockRows: rows}, a, w); err != nil {
-				t.Fatal(err)
-			}
-			out[featlab.FormatFloat(float64(rows))+" rows, "+featlab.FormatFloat(float64(w))+" workers"] = a
-		}
-	}
-	var parts []stream.Accumulator
-	for lo := 0; lo < m; lo += 29 {
-		hi := min(lo+29, m)
-		a := acc()
-		if err := a.Add(&stream.Block{Names: featlab.DefaultNames(d), X: X.Slice(lo, hi, 0, d).(*mat.Dense), Y: y[lo:hi]}); err != nil {
-			t.Fatal(err)
-		}
-		parts = append(parts, a)
-	}
-	a := acc()
-	for i := len(parts) - 1; i >= 0; i-- {
-		if err := a.Merge(parts[i]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	out["reverse merge"] = a
-	return out
-}
-
-func newGramAcc(d int) func() stream.Accumulator {
-	return func() stream.Accumulator { g, _ := stream.NewGram(d, true); return g }
-}
 
 // relErr reports |a-b| > tol max(scale, |b|).
 func relErr(a, b, scale, tol float64) bool {
@@ -68,7 +30,7 @@ func TestLeastSquaresFromStatsExact(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for how, a := range accumulations(t, X, y, newGramAcc(6)) {
+		for how, a := range streamtest.Accumulations(t, X, y, streamtest.Gram(6, true)) {
 			got, err := LeastSquaresFromStats(a.(*stream.Gram), cfg)
 			if err != nil {
 				t.Fatal(err)
@@ -107,7 +69,7 @@ func TestElasticNetPathFromStatsExact(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for how, a := range accumulations(t, X, y, newGramAcc(9)) {
+	for how, a := range streamtest.Accumulations(t, X, y, streamtest.Gram(9, true)) {
 		got, err := LassoPathFromStats(a.(*stream.Gram), cfg)
 		if err != nil {
 			t.Fatal(err)
@@ -158,7 +120,7 @@ func TestLassoCVFromStatsExact(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for how, a := range accumulations(t, X, y, func() stream.Accumulator { f, _ := stream.NewFoldGram(8, true, K, seed); return f }) {
+		for how, a := range streamtest.Accumulations(t, X, y, func() stream.Accumulator { f, _ := stream.NewFoldGram(8, true, K, seed); return f }) {
 			got, err := LassoCVFromStats(a.(*stream.FoldGram), LassoCVConfig{Path: path, Workers: 2})
 			if err != nil {
 				t.Fatal(err)

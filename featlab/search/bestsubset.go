@@ -78,32 +78,49 @@ func BestSubsets(X mat.Matrix, y []float64, cfg BestSubsetsConfig) (*BestSubsets
 // wrapping context.Canceled, their statistics from the RSS the search
 // found (not refitted; Cp is NaN when cancelled in the forward pass).
 func BestSubsetsContext(ctx context.Context, X mat.Matrix, y []float64, cfg BestSubsetsConfig) (*BestSubsetsResult, error) {
-	m, d, err := featlab.CheckXY(X, y, cfg.Names)
+	_, d, err := featlab.CheckXY(X, y, cfg.Names)
 	if err != nil {
 		return nil, err
 	}
-	if cfg.MaxSize < 0 || cfg.MaxSize > d {
-		return nil, featlab.Errorf(featlab.ErrParam, "search: best subsets MaxSize = %d outside [1, d = %d] (0: d)", cfg.MaxSize, d)
-	}
-	choose := cfg.Choose
-	if choose == RSS {
-		choose = BIC
-	}
-	if choose == CVMSE || choose < RSS || choose > CVMSE {
-		return nil, featlab.Errorf(featlab.ErrParam, "search: best subsets cannot choose by %v", choose)
-	}
-	names := cfg.Names
-	if names == nil {
-		names = featlab.DefaultNames(d)
-	}
-	maxSize := cfg.MaxSize
-	if maxSize == 0 {
-		maxSize = d
+	choose, names, maxSize, err := cfg.check(d)
+	if err != nil {
+		return nil, err
 	}
 	ls, _, err := LeastSquares{NoIntercept: cfg.NoIntercept}.build(X, y)
 	if err != nil {
 		return nil, err
 	}
+	return bestSubsets(ctx, ls, choose, names, maxSize)
+}
+
+// check validates cfg for d features and returns the criterion that
+// chooses, the names and the largest size.
+func (cfg BestSubsetsConfig) check(d int) (choose LSScore, names []string, maxSize int, err error) {
+	if cfg.MaxSize < 0 || cfg.MaxSize > d {
+		return 0, nil, 0, featlab.Errorf(featlab.ErrParam, "search: best subsets MaxSize = %d outside [1, d = %d] (0: d)", cfg.MaxSize, d)
+	}
+	choose = cfg.Choose
+	if choose == RSS {
+		choose = BIC
+	}
+	if choose == CVMSE || choose < RSS || choose > CVMSE {
+		return 0, nil, 0, featlab.Errorf(featlab.ErrParam, "search: best subsets cannot choose by %v", choose)
+	}
+	names = cfg.Names
+	if names == nil {
+		names = featlab.DefaultNames(d)
+	}
+	maxSize = cfg.MaxSize
+	if maxSize == 0 {
+		maxSize = d
+	}
+	return choose, names, maxSize, nil
+}
+
+// bestSubsets runs the branch and bound on the least-squares systems of
+// ls (d features, ls.m rows).
+func bestSubsets(ctx context.Context, ls *lsEval, choose LSScore, names []string, maxSize int) (*BestSubsetsResult, error) {
+	d := ls.d
 	sys := ls.sys[0]
 	le := ls.eval
 	bb := &bnb{d: d, G: sys.G, b: sys.b, yy: sys.yy, maxSize: maxSize, ctx: ctx}
@@ -155,7 +172,7 @@ forward:
 		return nil, featlab.Errorf(featlab.ErrConstant, "search: best subsets: the columns of X are linearly dependent")
 	}
 	bb.offer(full, rss)
-	if dof := float64(m) - float64(d) - ls.icpt; dof > 0 && rss > 0 {
+	if dof := ls.m - float64(d) - ls.icpt; dof > 0 && rss > 0 {
 		ls.sigma2 = rss / dof
 	} else {
 		ls.sigma2 = 1 // no estimate: Cp is then RSS + 2p' - m

@@ -155,14 +155,8 @@ func (c LeastSquares) build(X mat.Matrix, y []float64) (*lsEval, string, error) 
 	if err != nil {
 		return nil, "", err
 	}
-	if c.Score < RSS || c.Score > CVMSE {
-		return nil, "", featlab.Errorf(featlab.ErrParam, "search: unknown least-squares score %d", int(c.Score))
-	}
-	if math.IsNaN(c.Ridge) || c.Ridge < 0 || math.IsInf(c.Ridge, 0) {
-		return nil, "", featlab.Errorf(featlab.ErrParam, "search: Ridge = %v must be finite and >= 0", c.Ridge)
-	}
-	if math.IsNaN(c.Sigma2) || c.Sigma2 < 0 || math.IsInf(c.Sigma2, 0) {
-		return nil, "", featlab.Errorf(featlab.ErrParam, "search: Sigma2 = %v must be finite and >= 0", c.Sigma2)
+	if err := c.check(); err != nil {
+		return nil, "", err
 	}
 	e := &lsEval{d: d, m: float64(m), score: c.Score, ridge: c.Ridge, cache: map[string]*lsFactor{}}
 	if !c.NoIntercept {
@@ -215,32 +209,8 @@ func (c LeastSquares) build(X mat.Matrix, y []float64) (*lsEval, string, error) 
 	}
 	full := sums(Xc, yc, all)
 	if c.Score != CVMSE {
-		s := gramSys{G: append([]float64(nil), full.xx...), b: full.xy, yy: full.yy}
-		for j := 0; j < d; j++ {
-			s.G[j*d+j] += e.ridge
-		}
-		e.sys = []gramSys{s}
-		if c.Score == Cp {
-			e.sigma2 = c.Sigma2
-			if e.sigma2 == 0 {
-				dof := float64(m) - float64(d) - e.icpt
-				if dof <= 0 {
-					return nil, "", featlab.Errorf(featlab.ErrParam, "search: Cp needs m > d + 1 to estimate sigma^2 (m = %d, d = %d); set Sigma2", m, d)
-				}
-				fullSet := make([]int, d)
-				for j := range fullSet {
-					fullSet[j] = j
-				}
-				rss, err := e.rss(e.factor(fullSet), fullSet)
-				if err != nil {
-					return nil, "", err
-				}
-				e.sigma2 = rss / dof
-				if e.sigma2 <= 0 {
-					return nil, "", featlab.Errorf(featlab.ErrParam, "search: Cp: the full model fits exactly (sigma^2 = 0); set Sigma2")
-				}
-				e.cache = map[string]*lsFactor{}
-			}
+		if err := c.fullSystem(e, full.xx, full.xy, full.yy, m); err != nil {
+			return nil, "", err
 		}
 	} else {
 		folds := c.Folds
@@ -265,14 +235,67 @@ func (c LeastSquares) build(X mat.Matrix, y []float64) (*lsEval, string, error) 
 			e.sys = append(e.sys, foldSys(Xc, yc, fold, d, e.ridge, !c.NoIntercept))
 		}
 	}
+	return e, c.name(len(e.sys)), nil
+}
+
+func (c LeastSquares) check() error {
+	if c.Score < RSS || c.Score > CVMSE {
+		return featlab.Errorf(featlab.ErrParam, "search: unknown least-squares score %d", int(c.Score))
+	}
+	if math.IsNaN(c.Ridge) || c.Ridge < 0 || math.IsInf(c.Ridge, 0) {
+		return featlab.Errorf(featlab.ErrParam, "search: Ridge = %v must be finite and >= 0", c.Ridge)
+	}
+	if math.IsNaN(c.Sigma2) || c.Sigma2 < 0 || math.IsInf(c.Sigma2, 0) {
+		return featlab.Errorf(featlab.ErrParam, "search: Sigma2 = %v must be finite and >= 0", c.Sigma2)
+	}
+	return nil
+}
+
+// name describes the criterion of nsys systems (folds for CVMSE).
+func (c LeastSquares) name(nsys int) string {
 	name := c.Score.String() + " of least squares"
 	if c.Ridge > 0 {
 		name = fmt.Sprintf("%s of ridge (lambda %s)", c.Score, featlab.FormatFloat(c.Ridge))
 	}
 	if c.Score == CVMSE {
-		name = fmt.Sprintf("%d-fold %s", len(e.sys), name)
+		name = fmt.Sprintf("%d-fold %s", nsys, name)
 	}
-	return e, name, nil
+	return name
+}
+
+// fullSystem sets e's single system from the (centred with an intercept)
+// cross products xx = XᵀX (d x d, row-major), xy = Xᵀy and yy = yᵀy of m
+// rows, with the ridge added, and Cp's sigma^2 when the score is Cp.
+func (c LeastSquares) fullSystem(e *lsEval, xx, xy []float64, yy float64, m int) error {
+	d := e.d
+	s := gramSys{G: append([]float64(nil), xx...), b: xy, yy: yy}
+	for j := 0; j < d; j++ {
+		s.G[j*d+j] += e.ridge
+	}
+	e.sys = []gramSys{s}
+	if c.Score == Cp {
+		e.sigma2 = c.Sigma2
+		if e.sigma2 == 0 {
+			dof := float64(m) - float64(d) - e.icpt
+			if dof <= 0 {
+				return featlab.Errorf(featlab.ErrParam, "search: Cp needs m > d + 1 to estimate sigma^2 (m = %d, d = %d); set Sigma2", m, d)
+			}
+			fullSet := make([]int, d)
+			for j := range fullSet {
+				fullSet[j] = j
+			}
+			rss, err := e.rss(e.factor(fullSet), fullSet)
+			if err != nil {
+				return err
+			}
+			e.sigma2 = rss / dof
+			if e.sigma2 <= 0 {
+				return featlab.Errorf(featlab.ErrParam, "search: Cp: the full model fits exactly (sigma^2 = 0); set Sigma2")
+			}
+			e.cache = map[string]*lsFactor{}
+		}
+	}
+	return nil
 }
 
 type rawSums struct {
