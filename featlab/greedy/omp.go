@@ -308,6 +308,13 @@ func OMP(X mat.Matrix, y []float64, cfg OMPConfig) (*OMPResult, error) {
 	if err != nil {
 		return nil, fmt.Errorf("greedy.OMP: %w", err)
 	}
+	return ompRun(ds, names, T, cfg), nil
+}
+
+// ompRun is OMP on a prepared design (the data's, or the pseudo-design of
+// OMPFromStats).
+func ompRun(ds *ompDesign, names []string, T int, cfg OMPConfig) *OMPResult {
+	m, d := ds.M, ds.D
 	res := &OMPResult{Method: ompMethod("OMP", cfg), Names: names, Rule: cfg.Rule, Coef: make([]float64, d)}
 	res.Tol = cfg.Tol
 
@@ -411,7 +418,7 @@ func OMP(X mat.Matrix, y []float64, cfg OMPConfig) (*OMPResult, error) {
 		}
 	}
 	res.finish(ds, rss)
-	return res, nil
+	return res
 }
 
 // criterion evaluates a rule from <u_j, y>, ||u_j||^2 and ||X_j||^2.
