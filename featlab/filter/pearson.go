@@ -28,13 +28,18 @@ func Pearson(X mat.Matrix, y []float64, cfg Config) (*Scores, error) {
 	if err != nil {
 		return nil, err
 	}
+	return c.pearson(), nil
+}
+
+// pearson returns Pearson's scores of the correlations.
+func (c *corr) pearson() *Scores {
 	s := &Scores{Method: "pearson |r|", Names: c.in.names, Values: make([]float64, c.in.d), Signs: make([]float64, c.in.d), Constant: constantList(c.constant)}
 	for j, r := range c.r {
 		s.Values[j] = math.Abs(r)
 		s.Signs[j] = sign(r)
 	}
 	s.PValues = c.pvalues()
-	return s, nil
+	return s
 }
 
 // RSquared scores each feature by r^2, the squared Pearson correlation:
@@ -71,13 +76,18 @@ func FRegression(X mat.Matrix, y []float64, cfg Config) (*Scores, error) {
 	if err != nil {
 		return nil, err
 	}
+	return c.fRegression(), nil
+}
+
+// fRegression returns the F-regression scores of the correlations.
+func (c *corr) fRegression() *Scores {
 	s := &Scores{Method: "F regression", Names: c.in.names, Values: make([]float64, c.in.d), Constant: constantList(c.constant)}
 	df := float64(c.in.m - 2)
 	for j, r := range c.r {
 		s.Values[j] = fFromR(r, df)
 	}
 	s.PValues = c.pvalues()
-	return s, nil
+	return s
 }
 
 // fFromR returns r^2/(1-r^2)*df, math.MaxFloat64 for |r| = 1 and 0 when

@@ -391,7 +391,15 @@ func (s *Standardize) Fit(X mat.Matrix) error {
 			return err
 		}
 	}
-	m := float64(x.rows)
+	s.finish(mean, variance, by, x.rows)
+	return nil
+}
+
+// finish sets the scales from the column means and population variances
+// of rows rows; by, when non-nil, holds the powers of two the variances
+// were computed at (see colMeanVarScaled).
+func (s *Standardize) finish(mean, variance, by []float64, rows int) {
+	m := float64(rows)
 	const eps = 0x1p-52
 	scale := make([]float64, len(mean))
 	for j, v := range variance {
@@ -402,7 +410,7 @@ func (s *Standardize) Fit(X mat.Matrix) error {
 		mj := mean[j] * f
 		tiny := v <= m*eps*v+(m*mj*eps)*(m*mj*eps)
 		if s.Sample {
-			if x.rows > 1 {
+			if rows > 1 {
 				v *= m / (m - 1)
 			} else {
 				v, tiny = 0, true
@@ -416,8 +424,7 @@ func (s *Standardize) Fit(X mat.Matrix) error {
 		variance[j] = v / f / f
 	}
 	s.mean, s.variance, s.scale = mean, variance, scale
-	s.setFitted(x.cols)
-	return nil
+	s.setFitted(len(mean))
 }
 
 // Transform returns (X - mean) / scale with the training mean and scale.
