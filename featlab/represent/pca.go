@@ -122,6 +122,15 @@ func (p *PCA) Fit(X mat.Matrix) error {
 		qr.RTo(&rr)
 		a = rr.Slice(0, d, 0, d)
 	}
+	return p.fromFactor(a, mean, m, d, k)
+}
+
+// fromFactor finishes a fit from a matrix a with the singular values and
+// right singular vectors of the centred data (the data, the triangular
+// factor of its QR, or that of the scatter matrix's Cholesky), the column
+// means, m rows, d features and k components.
+func (p *PCA) fromFactor(a mat.Matrix, mean []float64, m, d, k int) error {
+	r := min(m, d)
 	var svd mat.SVD
 	if !svd.Factorize(a, mat.SVDThinV) {
 		return featlab.Errorf(featlab.ErrNotConverged, "represent: PCA: SVD did not converge")
