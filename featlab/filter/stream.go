@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/design"
 	"github.com/featlab/course/featlab/stream"
 )
 
@@ -27,6 +28,9 @@ func statsCorr(g *stream.Gram, names []string, fn string) (*corr, error) {
 		names = featlab.DefaultNames(d)
 	}
 	C, mean := g.Centred(), g.Mean()
+	if err := design.CheckFinite(C, mean); err != nil {
+		return nil, err
+	}
 	fn64 := float64(n)
 	flat := func(j int) bool {
 		t := 1e-12 * fn64 * mean[j]

@@ -96,6 +96,9 @@ func RidgeFromStats(g *stream.Gram, cfg RidgeConfig) (*RidgeResult, error) {
 	}
 	n := g.Count()
 	mean := g.Mean()
+	if err := design.CheckFinite(g.Centred(), mean); err != nil {
+		return nil, err
+	}
 	S := design.CrossProducts(g.Centred(), mean, float64(n), cfg.Intercept)
 	G := mat.NewSymDense(d, nil)
 	G.CopySym(S.SliceSym(0, d))

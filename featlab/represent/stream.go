@@ -42,6 +42,9 @@ func PCAFromStats(g *stream.Gram, cfg PCAConfig) (*PCA, error) {
 		return nil, featlab.Errorf(featlab.ErrParam, "represent: PCA: K = %d outside [1, min(m, d) = %d]", cfg.K, min(m, d))
 	}
 	C := g.Centred()
+	if err := design.CheckFinite(C, g.Mean()); err != nil {
+		return nil, err
+	}
 	Cx := mat.NewSymDense(d, nil)
 	Cx.CopySym(C.SliceSym(0, d))
 	R := design.FactorGram(Cx)

@@ -44,6 +44,9 @@ func (c LeastSquares) statsEval(g *stream.Gram) (*lsEval, error) {
 		return nil, featlab.Errorf(featlab.ErrEmpty, "search: a Gram of %d rows and %d features", n, d)
 	}
 	C, mean := g.Centred(), g.Mean()
+	if err := design.CheckFinite(C, mean); err != nil {
+		return nil, err
+	}
 	S := design.CrossProducts(C, mean, float64(n), !c.NoIntercept)
 	e := &lsEval{d: d, m: float64(n), score: c.Score, ridge: c.Ridge, cache: map[string]*lsFactor{}, tss: C.At(d, d)}
 	if !c.NoIntercept {

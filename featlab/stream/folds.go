@@ -257,8 +257,9 @@ func mix64(z uint64) uint64 {
 // FoldSplits returns the train/test splits of the in-memory rows of
 // [X y] (y nil: X alone) that a FoldGram of k folds and seed builds in one
 // pass: split f tests the rows i with FoldOf(row i) = f and trains on
-// the others, both in row order. A fold without rows is ErrEmpty; k < 2
-// is ErrParam; len(y) other than X's rows, ErrShape.
+// the others, both in row order. A fold without rows or an empty X is
+// ErrEmpty; k < 2 is ErrParam; len(y) other than X's rows, ErrShape; a
+// NaN or an infinity, ErrNotFinite (as the accumulators refuse them).
 func FoldSplits(X mat.Matrix, y []float64, k int, seed uint64) ([]validate.Fold, error) {
 	if k < 2 {
 		return nil, featlab.Errorf(featlab.ErrParam, "stream: FoldSplits with %d folds: need K >= 2", k)
@@ -267,8 +268,19 @@ func FoldSplits(X mat.Matrix, y []float64, k int, seed uint64) ([]validate.Fold,
 		return nil, featlab.Errorf(featlab.ErrEmpty, "stream: FoldSplits of a nil matrix")
 	}
 	m, d := X.Dims()
+	if m == 0 || d == 0 {
+		return nil, featlab.Errorf(featlab.ErrEmpty, "stream: FoldSplits of a %dx%d matrix", m, d)
+	}
 	if y != nil && len(y) != m {
 		return nil, featlab.Errorf(featlab.ErrShape, "stream: FoldSplits: X has %d rows, y %d values", m, len(y))
+	}
+	if err := featlab.CheckMatrix(X, nil); err != nil {
+		return nil, err
+	}
+	if y != nil {
+		if err := featlab.CheckVector(y, "y"); err != nil {
+			return nil, err
+		}
 	}
 	test := make([][]int, k)
 	z := make([]float64, d, d+1)

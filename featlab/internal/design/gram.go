@@ -36,6 +36,9 @@ func FromGram(S *mat.SymDense, mean []float64, n float64, intercept bool, scale 
 	if len(mean) != p {
 		return nil, nil, featlab.Errorf(featlab.ErrShape, "design from a Gram of %d columns with %d means", p, len(mean))
 	}
+	if err := CheckFinite(S, mean); err != nil {
+		return nil, nil, err
+	}
 	S0 := S
 	S = mat.NewSymDense(p, nil)
 	S.CopySym(S0)
@@ -69,6 +72,26 @@ func FromGram(S *mat.SymDense, mean []float64, n float64, intercept bool, scale 
 		ds.XMean, ds.YMean = append([]float64(nil), mean[:d]...), mean[d]
 	}
 	return ds, constant, nil
+}
+
+// CheckFinite returns an error wrapping featlab.ErrNotFinite when a mean
+// or a cross product of the statistics is not finite (data whose squares
+// overflow: one-pass statistics are not rescaled).
+func CheckFinite(S *mat.SymDense, mean []float64) error {
+	for j, v := range mean {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return featlab.Errorf(featlab.ErrNotFinite, "statistics: the mean of column %d is %v", j, v)
+		}
+	}
+	p := S.SymmetricDim()
+	for j := 0; j < p; j++ {
+		for k := j; k < p; k++ {
+			if v := S.At(j, k); math.IsNaN(v) || math.IsInf(v, 0) || math.Abs(v) > 1e250 {
+				return featlab.Errorf(featlab.ErrNotFinite, "statistics: the cross product of columns %d and %d is %v: the data's squares overflow (rescale the columns before the pass)", j, k, v)
+			}
+		}
+	}
+	return nil
 }
 
 // CrossProducts returns the cross products of [X y] the solvers fit on:
