@@ -141,6 +141,9 @@ func TestNotebook12StreamEqualsMemory(t *testing.T) {
 			t.Errorf("size %d: %v, in memory %v", s+1, best.Sizes[s].Subset, mbest.Sizes[s].Subset)
 		}
 	}
+	if n == 1_000_000 && (cv.IndexMin != 99 || cv.Index1SE != 55) {
+		t.Errorf("lambda_min and lambda_1se at indices %d and %d, the notebook says 99 and 55", cv.IndexMin, cv.Index1SE)
+	}
 	if got := fmt.Sprint(cv.Path.Support(cv.Index1SE)); got != "[0 3 6]" {
 		t.Errorf("the lasso at lambda_1se keeps %s, the notebook says x1, x4, x7", got)
 	}
