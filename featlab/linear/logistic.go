@@ -703,6 +703,9 @@ func (st *logState) newtonPass(cs []int, nt *newtonStep) float64 {
 // work is capped (100 full passes); the line search keeps an inexact
 // Newton step a descent step.
 func (st *logState) solveQuadratic(set []int, nt *newtonStep, innerTol float64) {
+	if nt.lam1 == 0 && len(set) <= directNewtonMax && st.newtonDirect(set, nt) {
+		return
+	}
 	for outer := 0; outer < 100; outer++ {
 		if st.newtonPass(set, nt) <= innerTol {
 			break
