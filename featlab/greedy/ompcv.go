@@ -1,12 +1,14 @@
 package greedy
 
 import (
+	"context"
 	"fmt"
 
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"
 	"github.com/featlab/course/featlab/internal/matx"
+	"github.com/featlab/course/featlab/internal/par"
 	"github.com/featlab/course/featlab/validate"
 )
 
@@ -25,6 +27,10 @@ type OMPCVConfig struct {
 	// (Folds and Seed are then ignored). scikit-learn's default cv=5 is
 	// validate.KFoldUnshuffled(m, 5).
 	Splits []validate.Fold
+	// Progress, when non-nil, is told after each fold and after the final
+	// fit: done of len(folds) + 1 (OMP.Progress is not used). A panic in
+	// it stops the work with an error wrapping featlab.ErrPanic.
+	Progress featlab.Progress
 }
 
 // OMPCVResult is the cross-validated choice of the number of non-zeros
@@ -67,6 +73,13 @@ func (r *OMPCVResult) Selection() *featlab.Selection {
 // Errors wrap featlab.ErrEmpty, ErrShape, ErrNotFinite (the data) or
 // ErrParam (Tol != 0, T out of range, Folds = 1, < 0 or > m, bad Splits).
 func OMPCV(X mat.Matrix, y []float64, cfg OMPCVConfig) (*OMPCVResult, error) {
+	return OMPCVContext(context.Background(), X, y, cfg)
+}
+
+// OMPCVContext is OMPCV with a context, checked before every fold's OMP
+// run and before the final fit: once ctx is done it returns nil and an error
+// wrapping ctx.Err().
+func OMPCVContext(ctx context.Context, X mat.Matrix, y []float64, cfg OMPCVConfig) (*OMPCVResult, error) {
 	m, d, err := checkXY("OMPCV", X, y)
 	if err != nil {
 		return nil, err
@@ -84,7 +97,7 @@ func OMPCV(X mat.Matrix, y []float64, cfg OMPCVConfig) (*OMPCVResult, error) {
 	if oc.T < 0 || oc.T > d {
 		return nil, featlab.Errorf(featlab.ErrParam, "OMPCV: OMP.T = %d, want 1..d = %d", oc.T, d)
 	}
-	oc.Trace = false
+	oc.Trace, oc.Progress = false, nil
 	splits := cfg.Splits
 	if splits == nil {
 		K := cfg.Folds
@@ -103,6 +116,9 @@ func OMPCV(X mat.Matrix, y []float64, cfg OMPCVConfig) (*OMPCVResult, error) {
 	paths := make([][]float64, len(splits))
 	L := oc.T
 	for f, sp := range splits {
+		if err := ctx.Err(); err != nil {
+			return nil, featlab.Wrap(err, "OMPCV before fold %d", f)
+		}
 		fit, err := OMP(matx.Rows(X, sp.Train), matx.Take(y, sp.Train), oc)
 		if err != nil {
 			return nil, featlab.Wrap(err, "OMPCV fold %d", f)
@@ -121,6 +137,11 @@ func OMPCV(X mat.Matrix, y []float64, cfg OMPCVConfig) (*OMPCVResult, error) {
 			paths[f] = append(paths[f], s/float64(len(yt)))
 		}
 		L = min(L, len(paths[f]))
+		if cfg.Progress != nil {
+			if err := par.Report(cfg.Progress, f+1, len(splits)+1); err != nil {
+				return nil, featlab.Wrap(err, "OMPCV")
+			}
+		}
 	}
 	if L == 0 {
 		return nil, featlab.Errorf(featlab.ErrConstant, "OMPCV: OMP chose no feature on some fold (y constant or X zero there)")
@@ -140,8 +161,16 @@ func OMPCV(X mat.Matrix, y []float64, cfg OMPCVConfig) (*OMPCVResult, error) {
 	}
 	res.NNonZero = best + 1
 	oc.T = res.NNonZero
+	if err := ctx.Err(); err != nil {
+		return nil, featlab.Wrap(err, "OMPCV before the final fit")
+	}
 	if res.Fit, err = OMP(X, y, oc); err != nil {
 		return nil, err
+	}
+	if cfg.Progress != nil {
+		if err := par.Report(cfg.Progress, len(splits)+1, len(splits)+1); err != nil {
+			return nil, featlab.Wrap(err, "OMPCV")
+		}
 	}
 	return res, nil
 }

@@ -1,6 +1,7 @@
 package knockoff
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"sort"
@@ -158,6 +159,13 @@ func (c FilterConfig) stats(X, Xk mat.Matrix, y []float64) (W []float64, lam flo
 // length or not finite, a constant y (ErrConstant), parameters out of
 // range (ErrParam).
 func FilterFixedX(X mat.Matrix, y []float64, cfg FixedXSelector) (*FilterResult, error) {
+	return FilterFixedXContext(context.Background(), X, y, cfg)
+}
+
+// FilterFixedXContext is FilterFixedX with a context, checked before the knockoffs
+// are built, before the statistics and before the threshold: once ctx is
+// done it returns nil and an error wrapping ctx.Err().
+func FilterFixedXContext(ctx context.Context, X mat.Matrix, y []float64, cfg FixedXSelector) (*FilterResult, error) {
 	if err := cfg.check(); err != nil {
 		return nil, featlab.Wrap(err, "knockoff.FilterFixedX")
 	}
@@ -167,12 +175,21 @@ func FilterFixedX(X mat.Matrix, y []float64, cfg FixedXSelector) (*FilterResult,
 	if err := checkSpread(y); err != nil {
 		return nil, featlab.Wrap(err, "knockoff.FilterFixedX")
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, featlab.Wrap(err, "knockoff.FilterFixedX")
+	}
 	kn, err := FixedX(X, FixedXConfig{S: cfg.S, Center: true, Seed: cfg.Seed, Names: cfg.Names})
 	if err != nil {
 		return nil, err
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, featlab.Wrap(err, "knockoff.FilterFixedX")
+	}
 	W, lam, err := cfg.stats(kn.X, kn.Knockoffs, y)
 	if err != nil {
+		return nil, featlab.Wrap(err, "knockoff.FilterFixedX")
+	}
+	if err := ctx.Err(); err != nil {
 		return nil, featlab.Wrap(err, "knockoff.FilterFixedX")
 	}
 	return cfg.finish(W, kn.S, lam, kn.Knockoffs, kn.Names, "fixed-X")
@@ -194,6 +211,13 @@ func (cfg FixedXSelector) Select(X mat.Matrix, y []float64) (*featlab.Selection,
 // have very different scales. Errors: those of ModelX and as
 // FilterFixedX.
 func FilterModelX(X mat.Matrix, y []float64, cfg ModelXSelector) (*FilterResult, error) {
+	return FilterModelXContext(context.Background(), X, y, cfg)
+}
+
+// FilterModelXContext is FilterModelX with a context, checked before the knockoffs
+// are built, before the statistics and before the threshold: once ctx is
+// done it returns nil and an error wrapping ctx.Err().
+func FilterModelXContext(ctx context.Context, X mat.Matrix, y []float64, cfg ModelXSelector) (*FilterResult, error) {
 	if err := cfg.check(); err != nil {
 		return nil, featlab.Wrap(err, "knockoff.FilterModelX")
 	}
@@ -203,12 +227,21 @@ func FilterModelX(X mat.Matrix, y []float64, cfg ModelXSelector) (*FilterResult,
 	if err := checkSpread(y); err != nil {
 		return nil, featlab.Wrap(err, "knockoff.FilterModelX")
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, featlab.Wrap(err, "knockoff.FilterModelX")
+	}
 	kn, err := ModelX(X, ModelXConfig{Mu: cfg.Mu, Sigma: cfg.Sigma, S: cfg.S, Seed: cfg.Seed, Names: cfg.Names})
 	if err != nil {
 		return nil, err
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, featlab.Wrap(err, "knockoff.FilterModelX")
+	}
 	W, lam, err := cfg.stats(X, kn.Knockoffs, y)
 	if err != nil {
+		return nil, featlab.Wrap(err, "knockoff.FilterModelX")
+	}
+	if err := ctx.Err(); err != nil {
 		return nil, featlab.Wrap(err, "knockoff.FilterModelX")
 	}
 	return cfg.finish(W, kn.S, lam, kn.Knockoffs, kn.Names, "model-X")

@@ -126,9 +126,9 @@ func SimulateContext(ctx context.Context, cfg SimulateConfig) (*SimulateResult, 
 		var fr *FilterResult
 		var err error
 		if cfg.ModelX {
-			fr, err = FilterModelX(&X, y, ModelXSelector{FilterConfig: f, Mu: make([]float64, d), Sigma: Sigma})
+			fr, err = FilterModelXContext(ctx, &X, y, ModelXSelector{FilterConfig: f, Mu: make([]float64, d), Sigma: Sigma})
 		} else {
-			fr, err = FilterFixedX(&X, y, FixedXSelector{FilterConfig: f})
+			fr, err = FilterFixedXContext(ctx, &X, y, FixedXSelector{FilterConfig: f})
 		}
 		if err != nil {
 			return featlab.Wrap(err, "simulation %d", i)

@@ -1,6 +1,7 @@
 package linear
 
 import (
+	"context"
 	"fmt"
 	"math"
 
@@ -125,6 +126,13 @@ func (r *LassoICResult) Selection() *featlab.Selection {
 // ErrParam (a negative NoiseVariance; MaxIter < 0; m <= d + [Intercept]
 // without a NoiseVariance; an unknown Criterion).
 func LassoIC(X mat.Matrix, y []float64, cfg LassoICConfig) (*LassoICResult, error) {
+	return LassoICContext(context.Background(), X, y, cfg)
+}
+
+// LassoICContext is LassoIC with a context, checked before the Gram
+// matrix and at every LARS step: once ctx is done it returns nil and an
+// error wrapping ctx.Err() (a path cut short has no criterion to compare).
+func LassoICContext(ctx context.Context, X mat.Matrix, y []float64, cfg LassoICConfig) (*LassoICResult, error) {
 	if cfg.Criterion != AIC && cfg.Criterion != BIC {
 		return nil, featlab.Errorf(featlab.ErrParam, "unknown Criterion %d", int(cfg.Criterion))
 	}
@@ -153,10 +161,16 @@ func LassoIC(X mat.Matrix, y []float64, cfg LassoICConfig) (*LassoICResult, erro
 	if cfg.NoiseVariance == 0 && m <= d+icpt {
 		return nil, featlab.Errorf(featlab.ErrParam, "estimating the noise variance needs m > d + intercept (m = %d, d = %d): give NoiseVariance", m, d)
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, featlab.Wrap(err, "LassoIC")
+	}
 	Xc := ds.DenseCentred()
 	var G mat.SymDense
 	G.SymOuterK(1, Xc.T())
-	alphas, coefs, steps, drops := larsLasso(&G, ds.XtY, float64(m), maxIter)
+	alphas, coefs, steps, drops := larsLasso(ctx, &G, ds.XtY, float64(m), maxIter)
+	if err := ctx.Err(); err != nil {
+		return nil, featlab.Wrap(err, "LassoIC: after %d LARS steps", steps)
+	}
 
 	sigma2 := cfg.NoiseVariance
 	if sigma2 == 0 {
@@ -206,7 +220,8 @@ func LassoIC(X mat.Matrix, y []float64, cfg LassoICConfig) (*LassoICResult, erro
 // larsLasso runs LARS with the lasso modification on the Gram matrix G
 // and Xty = Xc^T yc (see LassoIC) and returns the breakpoints alpha_k =
 // C_k/m with the weights there, the number of steps and of drops.
-func larsLasso(G *mat.SymDense, Xty []float64, m float64, maxIter int) (alphas []float64, coefs [][]float64, steps, drops int) {
+// It stops early, leaving the path short, once ctx is done.
+func larsLasso(ctx context.Context, G *mat.SymDense, Xty []float64, m float64, maxIter int) (alphas []float64, coefs [][]float64, steps, drops int) {
 	d := len(Xty)
 	w := make([]float64, d)
 	c := make([]float64, d)
@@ -218,7 +233,7 @@ func larsLasso(G *mat.SymDense, Xty []float64, m float64, maxIter int) (alphas [
 	drop, skipRecord := false, false
 	const tol32 = 1.1920928955078125e-07
 	C0 := -1.0
-	for {
+	for ctx.Err() == nil {
 		// c = Xty - G w
 		for j := 0; j < d; j++ {
 			s := Xty[j]

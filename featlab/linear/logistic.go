@@ -25,8 +25,10 @@ const (
 	// backtracking line search on the true objective guarantees descent.
 	// This is glmnet's algorithm for the binomial family (Friedman, Hastie
 	// and Tibshirani 2010) with the line search of newGLMNET (Yuan, Ho and
-	// Lin 2012). One iteration is one Newton step. It is the zero value
-	// and the default.
+	// Lin 2012). With the pure l2 penalty and at most 500 coordinates the
+	// inner ridge problem is instead solved exactly (one weighted Gram
+	// matrix and a Cholesky factorisation: a full Newton step). One
+	// iteration is one Newton step. It is the zero value and the default.
 	LogisticNewtonCD LogisticSolver = iota
 	// LogisticFISTA is accelerated proximal gradient (Beck and Teboulle
 	// 2009) with step 1/L, L = ||[X 1]||_2^2 / (4m) the Lipschitz constant
@@ -703,6 +705,9 @@ func (st *logState) newtonPass(cs []int, nt *newtonStep) float64 {
 // work is capped (100 full passes); the line search keeps an inexact
 // Newton step a descent step.
 func (st *logState) solveQuadratic(set []int, nt *newtonStep, innerTol float64) {
+	if nt.lam1 == 0 && len(set) <= directNewtonMax && st.newtonDirect(set, nt) {
+		return
+	}
 	for outer := 0; outer < 100; outer++ {
 		if st.newtonPass(set, nt) <= innerTol {
 			break

@@ -1,6 +1,7 @@
 package linear
 
 import (
+	"context"
 	"fmt"
 	"math"
 
@@ -9,6 +10,7 @@ import (
 	"github.com/featlab/course/featlab"
 	"github.com/featlab/course/featlab/internal/design"
 	"github.com/featlab/course/featlab/internal/matx"
+	"github.com/featlab/course/featlab/internal/par"
 	"github.com/featlab/course/featlab/validate"
 )
 
@@ -33,6 +35,10 @@ type RidgeCVConfig struct {
 	Splits []validate.Fold
 	// Names names the features in Selection (nil: x1, ..., xd).
 	Names []string
+	// Progress, when non-nil, is told after each alpha (leave-one-out)
+	// or each fold (K-fold): done of the total. A panic in it stops the
+	// work with an error wrapping featlab.ErrPanic.
+	Progress featlab.Progress
 }
 
 // RidgeCVResult is the cross-validated choice of a ridge penalty.
@@ -86,6 +92,13 @@ func (r *RidgeCVResult) Selection() *featlab.Selection {
 // finite, Folds = 1 or < 0 or > m, bad Splits; leave-one-out when an
 // example has leverage H_ii = 1).
 func RidgeCV(X mat.Matrix, y []float64, cfg RidgeCVConfig) (*RidgeCVResult, error) {
+	return RidgeCVContext(context.Background(), X, y, cfg)
+}
+
+// RidgeCVContext is RidgeCV with a context, checked before the SVD and
+// after every alpha (leave-one-out) or fold (K-fold): once ctx is done it
+// returns nil and an error wrapping ctx.Err().
+func RidgeCVContext(ctx context.Context, X mat.Matrix, y []float64, cfg RidgeCVConfig) (*RidgeCVResult, error) {
 	alphas := cfg.Alphas
 	if alphas == nil {
 		alphas = []float64{0.1, 1, 10}
@@ -121,6 +134,20 @@ func RidgeCV(X mat.Matrix, y []float64, cfg RidgeCVConfig) (*RidgeCVResult, erro
 	}
 	nA := len(alphas)
 	res := &RidgeCVResult{Alphas: append([]float64(nil), alphas...), MSE: make([]float64, nA), names: cfg.Names}
+	step := func(done, total int) error {
+		if err := ctx.Err(); err != nil {
+			return featlab.Wrap(err, "RidgeCV")
+		}
+		if cfg.Progress != nil {
+			if err := par.Report(cfg.Progress, done, total); err != nil {
+				return featlab.Wrap(err, "RidgeCV")
+			}
+		}
+		return nil
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, featlab.Wrap(err, "RidgeCV")
+	}
 	full, err := newRidgeSVD(ds)
 	if err != nil {
 		return nil, err
@@ -153,6 +180,9 @@ func RidgeCV(X mat.Matrix, y []float64, cfg RidgeCVConfig) (*RidgeCVResult, erro
 				sum += e * e
 			}
 			res.MSE[k] = sum / float64(m)
+			if err := step(k+1, nA); err != nil {
+				return nil, err
+			}
 		}
 	} else {
 		res.FoldMSE = mat.NewDense(len(splits), nA, nil)
@@ -179,6 +209,9 @@ func RidgeCV(X mat.Matrix, y []float64, cfg RidgeCVConfig) (*RidgeCVResult, erro
 					s += (yt[i] - v) * (yt[i] - v)
 				}
 				res.FoldMSE.Set(f, k, s/float64(len(p)))
+			}
+			if err := step(f+1, len(splits)); err != nil {
+				return nil, err
 			}
 		}
 		for k := range alphas {

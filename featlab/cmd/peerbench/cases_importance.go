@@ -40,7 +40,7 @@ func init() {
 			}, nil
 		},
 		Python: "peer_importance:rfe",
-		Note:   "RFE with linear.Logistic (l2, lambda = 1/m, Newton-CD warm-started from step to step, tol 1e-7) vs RFE(LogisticRegression(C=1, newton-cg, tol=1e-7)); 16 fits each; goal >= 5x on 1 core",
+		Note:   "RFE with linear.Logistic (l2, lambda = 1/m, Newton with exact Cholesky steps, warm-started from step to step, tol 1e-7) vs RFE(LogisticRegression(C=1, newton-cg, tol=1e-7)); 16 fits each; goal >= 5x on 1 core",
 	})
 	Register(Case{
 		Group:    "importance",

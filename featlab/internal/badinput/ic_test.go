@@ -11,9 +11,9 @@ func init() { entrySets = append(entrySets, icEntries) }
 // on the LARS-lasso path, ridge and OMP by cross-validation.
 func icEntries() []*entry {
 	return []*entry{
-		xy("linear.LassoIC", linear.LassoIC, linear.LassoICConfig{Criterion: linear.BIC, Intercept: true, NoiseVariance: 1}),
-		xy("linear.RidgeCV", linear.RidgeCV, linear.RidgeCVConfig{Intercept: true}),
+		xyCtx("linear.LassoIC", linear.LassoIC, linear.LassoICContext, linear.LassoICConfig{Criterion: linear.BIC, Intercept: true, NoiseVariance: 1}),
+		xyCtx("linear.RidgeCV", linear.RidgeCV, linear.RidgeCVContext, linear.RidgeCVConfig{Intercept: true}),
 		xy("linear.RidgeCV/kfold", linear.RidgeCV, linear.RidgeCVConfig{Intercept: true, Folds: 2}, as("linear.RidgeCV")),
-		xy("greedy.OMPCV", greedy.OMPCV, greedy.OMPCVConfig{OMP: greedy.OMPConfig{T: 2, Rule: greedy.Correlation, Intercept: true}, Folds: 2}),
+		xyCtx("greedy.OMPCV", greedy.OMPCV, greedy.OMPCVContext, greedy.OMPCVConfig{OMP: greedy.OMPConfig{T: 2, Rule: greedy.Correlation, Intercept: true}, Folds: 2}),
 	}
 }

@@ -19,9 +19,9 @@ func knockoffEntries() []*entry {
 	return []*entry{
 		// fixed-X scales each column to unit norm: W does not change when
 		// X is multiplied by 2^-1000 or 2^+1000
-		xy("knockoff.FilterFixedX", knockoff.FilterFixedX, knockoff.FixedXSelector{}, allowInf, invariant(knockoffW),
+		xyCtx("knockoff.FilterFixedX", knockoff.FilterFixedX, knockoff.FilterFixedXContext, knockoff.FixedXSelector{}, allowInf, invariant(knockoffW),
 			alsoCovers("knockoff.FixedXSelector.Select", "knockoff.FilterResult.Selection")),
-		xy("knockoff.FilterModelX", knockoff.FilterModelX, knockoff.ModelXSelector{FilterConfig: knockoff.FilterConfig{Statistic: knockoff.SignedMax}}, allowInf,
+		xyCtx("knockoff.FilterModelX", knockoff.FilterModelX, knockoff.FilterModelXContext, knockoff.ModelXSelector{FilterConfig: knockoff.FilterConfig{Statistic: knockoff.SignedMax}}, allowInf,
 			alsoCovers("knockoff.ModelXSelector.Select")),
 		plainXY("knockoff.FixedX", func(X mat.Matrix, _ []float64) (any, error) {
 			return knockoff.FixedX(X, knockoff.FixedXConfig{Center: true, Seed: 1})
