@@ -78,6 +78,9 @@ func BestSubsets(X mat.Matrix, y []float64, cfg BestSubsetsConfig) (*BestSubsets
 // wrapping context.Canceled, their statistics from the RSS the search
 // found (not refitted; Cp is NaN when cancelled in the forward pass).
 func BestSubsetsContext(ctx context.Context, X mat.Matrix, y []float64, cfg BestSubsetsConfig) (*BestSubsetsResult, error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	m, d, err := featlab.CheckXY(X, y, cfg.Names)
 	if err != nil {
 		return nil, err
@@ -100,7 +103,9 @@ func BestSubsetsContext(ctx context.Context, X mat.Matrix, y []float64, cfg Best
 	if maxSize == 0 {
 		maxSize = d
 	}
-	ls, _, err := LeastSquares{NoIntercept: cfg.NoIntercept}.build(X, y)
+	// The sums are built to the end (context.Background()): a cancelled
+	// result still holds the best subset of size 1, which needs them.
+	ls, _, err := LeastSquares{NoIntercept: cfg.NoIntercept}.build(context.Background(), X, y)
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,39 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/featlab/course/featlab/internal/ctxtest"
+)
+
+// TestSelectContextCancelInGramSums: LeastSquares builds its Gram sums
+// (seconds on 20000 x 300, issue 20's cancellation harness measured 2-2.8 s)
+// looking at the context every sumsCheckWork multiply-adds; it used to
+// look only once the search had started.
+func TestSelectContextCancelInGramSums(t *testing.T) {
+	X, y := cancelProblem(3000, 100)
+	for _, score := range []LSScore{RSS, CVMSE} {
+		cfg := Config{Strategy: Forward{}, Criterion: LeastSquares{Score: score}}
+		count := ctxtest.New(1 << 40)
+		if _, err := (LeastSquares{Score: score}).evaluatorContext(count, X, y); err != nil {
+			t.Fatal(err)
+		}
+		// 3000 rows, 838 a look: at least 4 looks over all rows (CV: more)
+		if n := count.Calls(); n < 4 {
+			t.Fatalf("%v: %d looks at the context while building the sums, want >= 4", score, n)
+		}
+		ctx := ctxtest.New(1)
+		res, err := SelectContext(ctx, X, y, cfg)
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("%v: err = %v, want context.Canceled", score, err)
+		}
+		if res != nil {
+			t.Fatalf("%v: cancelled before the search started, got a result %+v", score, res)
+		}
+		if n := ctx.Calls(); n != 2 {
+			t.Fatalf("%v: %d looks at the context, want 2 (it must return at the first look that sees the cancel)", score, n)
+		}
+	}
+}
