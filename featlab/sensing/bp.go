@@ -61,7 +61,7 @@ func BasisPursuit(A mat.Matrix, y []float64, cfg BasisPursuitConfig) (*BasisPurs
 // BasisPursuitContext is BasisPursuit with cancellation: cancelled, it
 // returns the homotopy's current point and an error wrapping ctx.Err().
 func BasisPursuitContext(ctx context.Context, A mat.Matrix, y []float64, cfg BasisPursuitConfig) (*BasisPursuitResult, error) {
-	p, err := newProblem(A, y, cfg.Names)
+	p, err := newProblemContext(ctx, A, y, cfg.Names)
 	if err != nil {
 		return nil, err
 	}
