@@ -46,9 +46,12 @@ func TestIHTCancelWhileCopyingA(t *testing.T) {
 		t.Fatalf("cancelled in the set-up: want s = 0 with residual ||y||, got %+v", res)
 	}
 	for name, call := range map[string]func(ctx context.Context) error{
-		"BasisPursuit": func(ctx context.Context) error { _, err := BasisPursuitContext(ctx, A, y, BasisPursuitConfig{}); return err },
-		"BPDN":         func(ctx context.Context) error { _, err := BPDNContext(ctx, A, y, BPDNConfig{Lambda: 0.1}); return err },
-		"L0":           func(ctx context.Context) error { _, err := L0Context(ctx, A, y, L0Config{MaxK: 1}); return err },
+		"BasisPursuit": func(ctx context.Context) error {
+			_, err := BasisPursuitContext(ctx, A, y, BasisPursuitConfig{})
+			return err
+		},
+		"BPDN": func(ctx context.Context) error { _, err := BPDNContext(ctx, A, y, BPDNConfig{Lambda: 0.1}); return err },
+		"L0":   func(ctx context.Context) error { _, err := L0Context(ctx, A, y, L0Config{MaxK: 1}); return err },
 	} {
 		ctx := ctxtest.New(0)
 		if err := call(ctx); !errors.Is(err, context.Canceled) || ctx.Calls() != 1 {
