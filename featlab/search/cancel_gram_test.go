@@ -5,6 +5,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/featlab/course/featlab"
 	"github.com/featlab/course/featlab/internal/ctxtest"
 )
 
@@ -35,5 +36,19 @@ func TestSelectContextCancelInGramSums(t *testing.T) {
 		if n := ctx.Calls(); n != 2 {
 			t.Fatalf("%v: %d looks at the context, want 2 (it must return at the first look that sees the cancel)", score, n)
 		}
+	}
+}
+
+// TestLVWHugeT: T (consecutive non-improving rounds) beyond 2^27 is
+// refused with ErrParam before any round; the issue 20 suite's T =
+// 2^27 + 1 ran (and allocated) without end.
+func TestLVWHugeT(t *testing.T) {
+	X, y := cancelProblem(40, 4)
+	_, err := Select(X, y, Config{Strategy: LVW{T: featlab.DefaultMaxCells + 1}, Criterion: LeastSquares{}})
+	if !errors.Is(err, featlab.ErrParam) {
+		t.Fatalf("err = %v, want ErrParam", err)
+	}
+	if _, err := Select(X, y, Config{Strategy: LVW{T: featlab.DefaultMaxCells, MaxEvals: 5}, Criterion: LeastSquares{}}); err != nil {
+		t.Fatalf("T = DefaultMaxCells with a budget: %v", err)
 	}
 }

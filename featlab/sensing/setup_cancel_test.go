@@ -6,6 +6,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/featlab/course/featlab"
 	"github.com/featlab/course/featlab/internal/ctxtest"
 )
 
@@ -66,4 +67,22 @@ func dotNorm(v []float64) float64 {
 		s += x * x
 	}
 	return math.Sqrt(s)
+}
+
+// TestRIPRefusesEndlessEnumeration: MaxSubsets 2^40 >= C(200, 6) = 8.2e10
+// asked for an exact enumeration that would run for days (issue 20's
+// suite stopped it); more than 2^27 supports is refused with ErrParam,
+// and a small exact count under a huge MaxSubsets still runs.
+func TestRIPRefusesEndlessEnumeration(t *testing.T) {
+	A, err := Gaussian(20, 200, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := RIP(A, 6, RIPConfig{MaxSubsets: 1 << 40}); !errors.Is(err, featlab.ErrParam) {
+		t.Fatalf("err = %v, want ErrParam", err)
+	}
+	r, err := RIP(A, 1, RIPConfig{MaxSubsets: 1 << 40})
+	if err != nil || !r.Exact || r.Subsets != 200 {
+		t.Fatalf("k = 1 under MaxSubsets 2^40: %+v, %v; want exact over 200 supports", r, err)
+	}
 }
