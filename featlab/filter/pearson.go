@@ -6,6 +6,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/mathext"
 
+	"github.com/featlab/course/featlab/internal/matx"
 	"github.com/featlab/course/featlab/internal/par"
 )
 
@@ -139,6 +140,15 @@ func correlate(X mat.Matrix, y []float64, names []string, workers int) (*corr, e
 	}
 	if err := checkRegressionTarget(y); err != nil {
 		return nil, err
+	}
+	// An exact power-of-two scale brings X near 1e+-300 into the range
+	// where the fused pass neither overflows nor underflows: r is
+	// scale-free, so the scores are those of the unscaled data bit for bit
+	// (the fallback for overflowing sums used to break exact ties another
+	// way: PercentileSelector chose another feature at X x 1e300).
+	if Xs, sc := matx.Prescale(X); sc != 1 {
+		g := matx.RowMajor(Xs)
+		in.data, in.stride = g.Data, g.Stride
 	}
 	r, constant, bad := correlations(in, y, workers)
 	if bad {

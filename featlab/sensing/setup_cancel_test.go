@@ -8,6 +8,7 @@ import (
 
 	"github.com/featlab/course/featlab"
 	"github.com/featlab/course/featlab/internal/ctxtest"
+	"gonum.org/v1/gonum/mat"
 )
 
 // TestIHTCancelWhileCopyingA: the set-up (a scaled copy of A and its
@@ -84,5 +85,31 @@ func TestRIPRefusesEndlessEnumeration(t *testing.T) {
 	r, err := RIP(A, 1, RIPConfig{MaxSubsets: 1 << 40})
 	if err != nil || !r.Exact || r.Subsets != 200 {
 		t.Fatalf("k = 1 under MaxSubsets 2^40: %+v, %v; want exact over 200 supports", r, err)
+	}
+}
+
+// TestBasisPursuitColumnSpread: A = [c X | I] is feasible for every y, but
+// at c = 1e150 or 1e300 the identity's columns vanish next to c X's in
+// rounding and basis pursuit found "no solution" (ErrInfeasible, a wrong
+// answer: issue 20's suite). Column norms more than 1e12 apart now give
+// ErrNotFinite (undecidable in float64); c = 1 still solves.
+func TestBasisPursuitColumnSpread(t *testing.T) {
+	x := []float64{0.1, 2, 5, 0.4, 1, 3, 0.2, 7, 1, 0.9, 3, 2, 0.5, 4, 8, 0.7, 6, 4, 0.3, 5, 6, 0.8, 8, 7}
+	y := []float64{0, 1, 0, 1, 0, 1, 1, 0}
+	for _, c := range []float64{1, 1e150, 1e300} {
+		A := mat.NewDense(8, 11, nil)
+		for i := 0; i < 8; i++ {
+			for j := 0; j < 3; j++ {
+				A.Set(i, j, c*x[3*i+j])
+			}
+			A.Set(i, 3+i, 1)
+		}
+		_, err := BasisPursuit(A, y, BasisPursuitConfig{})
+		switch {
+		case c == 1 && err != nil:
+			t.Fatalf("c = 1: %v", err)
+		case c != 1 && (!errors.Is(err, featlab.ErrNotFinite) || errors.Is(err, ErrInfeasible)):
+			t.Fatalf("c = %g: err = %v, want ErrNotFinite (not ErrInfeasible)", c, err)
+		}
 	}
 }
