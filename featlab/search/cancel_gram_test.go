@@ -37,6 +37,16 @@ func TestSelectContextCancelInGramSums(t *testing.T) {
 			t.Fatalf("%v: %d looks at the context, want 2 (it must return at the first look that sees the cancel)", score, n)
 		}
 	}
+	// BestSubsets builds the same sums (11 s after a cancel on a loaded
+	// machine when they did not look): cancelled there, no subset yet
+	ctx := ctxtest.New(1)
+	bs, err := BestSubsetsContext(ctx, X, y, BestSubsetsConfig{})
+	if !errors.Is(err, context.Canceled) || ctx.Calls() != 2 {
+		t.Fatalf("BestSubsetsContext: err = %v after %d looks, want context.Canceled after 2", err, ctx.Calls())
+	}
+	if bs == nil || bs.Sizes == nil || len(bs.Sizes) != 0 || bs.Nodes != 0 {
+		t.Fatalf("BestSubsetsContext cancelled in the sums: %+v, want an empty result", bs)
+	}
 }
 
 // TestLVWHugeT: T (consecutive non-improving rounds) beyond 2^27 is

@@ -310,7 +310,7 @@ func sums(ctx context.Context, X *mat.Dense, y []float64, idx []int) (rawSums, e
 	s := rawSums{xx: make([]float64, d*d), xy: make([]float64, d), sx: make([]float64, d), n: float64(len(idx))}
 	every := max(1, sumsCheckWork/max(1, d*d/2))
 	for k, i := range idx {
-		if k%every == 0 {
+		if k > 0 && k%every == 0 {
 			if err := ctx.Err(); err != nil {
 				return rawSums{}, featlab.Errorf(err, "search: cancelled while summing the Gram matrix (row %d of %d)", k, len(idx))
 			}

@@ -128,7 +128,13 @@ func newProblemContext(ctx context.Context, A mat.Matrix, y []float64, names []s
 		return nil
 	}
 	src := matx.RowMajor(A)
-	p := &problem{n: n, m: m, a: mat.NewDense(n, m, nil), y: y}
+	// the two n x m tables are allocated where a cancel is seen (an
+	// allocation of 128 MB waited seconds on a loaded machine)
+	data, err := matx.MakeContext(ctx, n*m)
+	if err != nil {
+		return nil, featlab.Errorf(err, "sensing: cancelled while allocating a copy of A")
+	}
+	p := &problem{n: n, m: m, a: mat.NewDense(n, m, data), y: y}
 	big := 0.0
 	for i := 0; i < n; i++ {
 		if err := look(i, "copying A"); err != nil {
@@ -144,7 +150,9 @@ func newProblemContext(ctx context.Context, A mat.Matrix, y []float64, names []s
 	}
 	// the exact power-of-two scale of matx.ScaleInPlace
 	p.scale = matx.Pow2Scale(big)
-	p.at = make([]float64, m*n)
+	if p.at, err = matx.MakeContext(ctx, m*n); err != nil {
+		return nil, featlab.Errorf(err, "sensing: cancelled while allocating the transpose of A")
+	}
 	for i := 0; i < n; i++ {
 		if err := look(i, "transposing A"); err != nil {
 			return nil, err

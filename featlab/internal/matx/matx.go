@@ -127,3 +127,29 @@ func CopyContext(ctx context.Context, X mat.Matrix) (*mat.Dense, error) {
 	}
 	return out, nil
 }
+
+// makeFloats allocates (a variable so that a test can stall it).
+var makeFloats = func(n int) []float64 { return make([]float64, n) }
+
+// makeAsync is the length from which MakeContext allocates in a goroutine
+// of its own.
+const makeAsync = 1 << 20
+
+// MakeContext returns make([]float64, n), or ctx.Err() as soon as ctx is
+// done while a large allocation (2^20 values or more) is under way: on a
+// loaded machine one allocation of hundreds of megabytes waited seconds
+// behind the garbage collector with nothing able to look at the context.
+// An abandoned allocation finishes in its goroutine and is collected.
+func MakeContext(ctx context.Context, n int) ([]float64, error) {
+	if n < makeAsync {
+		return make([]float64, n), nil
+	}
+	ch := make(chan []float64, 1)
+	go func() { ch <- makeFloats(n) }()
+	select {
+	case s := <-ch:
+		return s, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
