@@ -72,3 +72,30 @@ func TestReliefHugeK(t *testing.T) {
 		}
 	}
 }
+
+// TestMRMRCancelWhileStandardising: with F redundancy, MRMR standardises
+// every column first (three passes over X and a strided constancy test
+// per column: 7.4 s after a cancel on a loaded machine in issue 20's
+// harness); newUnitColumns now looks at the context every 4096 rows of
+// each pass and at every column, never on a small X.
+func TestMRMRCancelWhileStandardising(t *testing.T) {
+	cfg := MRMRConfig{K: 2, Relevance: MRMRF, Redundancy: MRMRF, Workers: 1}
+	looks := func(m int) int64 {
+		X, y := reliefProblem(m, 4)
+		count := ctxtest.New(1 << 40)
+		if _, err := MRMRContext(count, X, y, cfg); err != nil {
+			t.Fatal(err)
+		}
+		return count.Calls()
+	}
+	small, big := looks(100), looks(9000) // 9000 rows: 2 looks a pass, 3 passes, 4 columns
+	if big-small != 10 {
+		t.Fatalf("%d looks on 9000 rows, %d on 100: want 10 more in the standardisation", big, small)
+	}
+	X, y := reliefProblem(9000, 4)
+	ctx := ctxtest.New(0)
+	res, err := MRMRContext(ctx, X, y, cfg)
+	if !errors.Is(err, context.Canceled) || res == nil || len(res.Order) != 0 {
+		t.Fatalf("cancelled in the standardisation: %v, %v; want no feature and context.Canceled", res, err)
+	}
+}
