@@ -62,3 +62,23 @@ func TestLVWHugeT(t *testing.T) {
 		t.Fatalf("T = DefaultMaxCells with a budget: %v", err)
 	}
 }
+
+// TestSizeCVCancelInsideBestSubsets: the default search of each fold is
+// BestSubsetsContext with SizeCV's context; it was BestSubsets, which never
+// looked at it (60 s after a cancel at 20000 x 300, still running).
+func TestSizeCVCancelInsideBestSubsets(t *testing.T) {
+	X, y := cancelProblem(60, 8)
+	cfg := SizeCVConfig{Folds: 3, Workers: 1}
+	count := ctxtest.New(1 << 40)
+	if _, err := SizeCVContext(count, X, y, cfg); err != nil {
+		t.Fatal(err)
+	}
+	// per fold: the forward pass alone looks 8*7/2 times
+	if n := count.Calls(); n < 3*8*7/2 {
+		t.Fatalf("%d looks at the context, want the looks of each fold's branch and bound (>= %d)", n, 3*8*7/2)
+	}
+	ctx := ctxtest.New(10) // inside the first fold's search
+	if _, err := SizeCVContext(ctx, X, y, cfg); !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+}
