@@ -198,7 +198,8 @@ race:
 	$(GO) test -race -count=1 ./featlab/internal/badinput/
 
 ## cancel-latency: every Context entry point cancelled mid-run must return
-## within 1 s (wall clock: opt-in, not part of make test); prints each latency.
+## within 1 s (wall clock: opt-in, not part of make test); prints each latency
+## and a table at the end. A subset: FEATLAB_CANCEL_RUN='<regexp on the entry id>'.
 .PHONY: cancel-latency
 cancel-latency:
 	FEATLAB_CANCEL=1 $(GO) test -count=1 -v -timeout 60m -run TestCancelLatency ./featlab/internal/badinput/

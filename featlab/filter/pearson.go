@@ -6,6 +6,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/mathext"
 
+	"github.com/featlab/course/featlab/internal/matx"
 	"github.com/featlab/course/featlab/internal/par"
 )
 
@@ -150,6 +151,13 @@ func correlate(X mat.Matrix, y []float64, names []string, workers int) (*corr, e
 	if err := checkRegressionTarget(y); err != nil {
 		return nil, err
 	}
+	// An exact power-of-two scale per column brings columns near 1e+-300
+	// into the range where the fused pass neither overflows nor
+	// underflows: r is scale-free, so the scores are those of the unscaled
+	// data bit for bit (the fallback for overflowing sums used to break
+	// exact ties another way: PercentileSelector chose another feature at
+	// X x 1e300). Columns in the ordinary range are left as they are.
+	in.prescaleColumns()
 	r, constant, bad := correlations(in, y, workers)
 	if bad {
 		if err := in.findNotFinite(); err != nil {
@@ -157,6 +165,37 @@ func correlate(X mat.Matrix, y []float64, names []string, workers int) (*corr, e
 		}
 	}
 	return &corr{in: in, r: r, constant: constant}, nil
+}
+
+// prescaleColumns replaces in's data by a copy whose columns outside the
+// ordinary range are multiplied by an exact power of two
+// (matx.Pow2Scale of the column's max |x|); nothing is copied when every
+// column is in range.
+func (in *input) prescaleColumns() {
+	big := make([]float64, in.d)
+	for i := 0; i < in.m; i++ {
+		for j, v := range in.data[i*in.stride : i*in.stride+in.d] {
+			if a := math.Abs(v); a > big[j] {
+				big[j] = a
+			}
+		}
+	}
+	scale, any := make([]float64, in.d), false
+	for j, b := range big {
+		scale[j] = matx.Pow2Scale(b)
+		any = any || scale[j] != 1
+	}
+	if !any {
+		return
+	}
+	out := make([]float64, in.m*in.d)
+	for i := 0; i < in.m; i++ {
+		row := out[i*in.d : (i+1)*in.d]
+		for j, v := range in.data[i*in.stride : i*in.stride+in.d] {
+			row[j] = v * scale[j]
+		}
+	}
+	in.data, in.stride = out, in.d
 }
 
 // correlations computes r_j for all columns in one fused pass over the rows.

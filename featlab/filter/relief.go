@@ -234,7 +234,10 @@ func relief(ctx context.Context, X mat.Matrix, y []float64, cfg ReliefConfig, mu
 	if c.Distance != ReliefEuclidean && c.Distance != ReliefManhattan {
 		return nil, featlab.Errorf(featlab.ErrParam, "%s: unknown Distance %d", method, c.Distance)
 	}
-	rd := newReliefData(in, y, labels, c)
+	rd, err := newReliefData(ctx, in, y, labels, c)
+	if err != nil {
+		return nil, featlab.Wrap(err, "%s", method)
+	}
 
 	// The examples the sum runs over.
 	var used []int
@@ -338,9 +341,27 @@ func relief(ctx context.Context, X mat.Matrix, y []float64, cfg ReliefConfig, mu
 	return s, runErr
 }
 
-func newReliefData(in *input, y []float64, labels []int, c ReliefConfig) *reliefData {
+// reliefLookElems is about how many entries the set-up passes over X
+// between two looks at the context.
+const reliefLookElems = 1 << 20
+
+// newReliefData scales X to [0, 1] per feature and splits the continuous
+// and categorical columns: three passes over X (seconds on a large X on a
+// loaded machine), looking at ctx every reliefLookElems entries (never on
+// a small X); cancelled, it returns ctx's error.
+func newReliefData(ctx context.Context, in *input, y []float64, labels []int, c ReliefConfig) (*reliefData, error) {
 	m, d := in.m, in.d
-	rd := &reliefData{m: m, d: d, z: make([]float64, m*d), cat: make([]bool, d), k: max(c.K, 1), metric: c.Distance}
+	every := max(1, reliefLookElems/d) // rows between two looks
+	look := func(i int) error {
+		if i > 0 && i%every == 0 {
+			return ctx.Err()
+		}
+		return nil
+	}
+	// K above m - 1 finds every example of a class, as K = m does: capped
+	// there, the neighbour lists never ask for more than the data holds
+	// (K = 2^27 used to allocate 1 GB per worker and class).
+	rd := &reliefData{m: m, d: d, z: make([]float64, m*d), cat: make([]bool, d), k: min(max(c.K, 1), m), metric: c.Distance}
 	if c.Categorical != nil {
 		copy(rd.cat, c.Categorical)
 	}
@@ -350,6 +371,9 @@ func newReliefData(in *input, y []float64, labels []int, c ReliefConfig) *relief
 	copy(lo, data[:d])
 	copy(hi, data[:d])
 	for i := 1; i < m; i++ {
+		if err := look(i); err != nil {
+			return nil, err
+		}
 		row := data[i*stride : i*stride+d]
 		for j, v := range row {
 			lo[j] = math.Min(lo[j], v)
@@ -361,6 +385,9 @@ func newReliefData(in *input, y []float64, labels []int, c ReliefConfig) *relief
 		rd.constnt[j] = lo[j] == hi[j]
 	}
 	for i := 0; i < m; i++ {
+		if err := look(i); err != nil {
+			return nil, err
+		}
 		row := data[i*stride : i*stride+d]
 		out := rd.z[i*d : (i+1)*d]
 		for j, v := range row {
@@ -388,6 +415,9 @@ func newReliefData(in *input, y []float64, labels []int, c ReliefConfig) *relief
 	rd.zc = make([]float64, m*rd.dc)
 	rd.zk = make([]float64, m*rd.dk)
 	for i := 0; i < m; i++ {
+		if err := look(i); err != nil {
+			return nil, err
+		}
 		row := rd.z[i*d : (i+1)*d]
 		for k, j := range cont {
 			rd.zc[i*rd.dc+k] = row[j]
@@ -411,7 +441,7 @@ func newReliefData(in *input, y []float64, labels []int, c ReliefConfig) *relief
 	for l := range count {
 		rd.prior[l] = count[l] / float64(m)
 	}
-	return rd
+	return rd, nil
 }
 
 // reliefScratch is the per-task work space: the distance from x_i to every

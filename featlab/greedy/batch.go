@@ -60,7 +60,9 @@ const batchChunk = 64
 
 // OMPBatchContext is OMPBatch with cancellation: ctx is checked before
 // every signal, and once it is done it returns the codes computed so far
-// (rows not reached are zero) with an error wrapping ctx.Err().
+// (rows not reached are zero) with an error wrapping ctx.Err(); nil codes
+// when it was cancelled while the codes (of 2^20 cells or more) were
+// being allocated.
 // cfg.Progress, when set, is called with (signals coded, n) as chunks
 // finish.
 //
@@ -95,7 +97,10 @@ func OMPBatchContext(ctx context.Context, D mat.Matrix, Y mat.Matrix, cfg OMPCon
 	}
 	// the codes first: allocating n x K values after a cancellation took
 	// about a second at 10^5 x 512
-	codes := mat.NewDense(n, K, nil)
+	codes, err := allocContext(ctx, n, K)
+	if err != nil {
+		return nil, fmt.Errorf("greedy.OMPBatch: %w", err)
+	}
 	var G mat.Dense
 	G.Mul(D.T(), D)                         // K x K
 	A, err := correlations(ctx, Y, D, n, K) // n x K: row i = D^T y_i
@@ -156,7 +161,10 @@ const corrBlock = 512
 // seconds); the last block takes the remainder (corrBlock to 2 corrBlock
 // - 1 rows). A Y that is not a *mat.Dense is multiplied in one call.
 func correlations(ctx context.Context, Y, D mat.Matrix, n, K int) (*mat.Dense, error) {
-	A := mat.NewDense(n, K, nil)
+	A, err := allocContext(ctx, n, K)
+	if err != nil {
+		return nil, err
+	}
 	yd, ok := Y.(*mat.Dense)
 	if !ok || n < 2*corrBlock {
 		A.Mul(Y, D)
@@ -175,6 +183,33 @@ func correlations(ctx context.Context, Y, D mat.Matrix, n, K int) (*mat.Dense, e
 		lo = hi
 	}
 	return A, ctx.Err()
+}
+
+// newDense allocates an n x K matrix (a variable so that a test can stall
+// the allocation).
+var newDense = func(n, K int) *mat.Dense { return mat.NewDense(n, K, nil) }
+
+// allocAsyncCells is the size from which allocContext allocates in a
+// goroutine of its own.
+const allocAsyncCells = 1 << 20
+
+// allocContext returns newDense(n, K), or ctx's error as soon as ctx is
+// done: on a loaded machine a single allocation of hundreds of megabytes
+// waited 6-7 s (10^5 x 512, behind the garbage collector), with nothing
+// able to look at the context meanwhile. An abandoned allocation finishes
+// in its goroutine and is collected.
+func allocContext(ctx context.Context, n, K int) (*mat.Dense, error) {
+	if n*K < allocAsyncCells {
+		return newDense(n, K), nil
+	}
+	ch := make(chan *mat.Dense, 1)
+	go func() { ch <- newDense(n, K) }()
+	select {
+	case d := <-ch:
+		return d, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 }
 
 type batchBuf struct {

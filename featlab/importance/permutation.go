@@ -11,6 +11,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/matx"
 	"github.com/featlab/course/featlab/internal/par"
 	"github.com/featlab/course/featlab/validate"
 )
@@ -130,7 +131,12 @@ func PermutationContext(ctx context.Context, X mat.Matrix, y []float64, cfg Perm
 		}
 		return s, nil
 	}
-	base := mat.DenseCopyOf(X)
+	// the copies look at ctx (hundreds of MB at 20000 x 300 with a few
+	// workers: seconds on a loaded machine)
+	base, err := matx.CopyContext(ctx, X)
+	if err != nil {
+		return nil, featlab.Errorf(err, "importance: Permutation cancelled while copying X")
+	}
 	var baseline float64
 	if err := par.Call(-1, func() error { var e error; baseline, e = score(base); return e }); err != nil {
 		return nil, featlab.Wrap(err, "importance: Permutation baseline")
@@ -138,7 +144,11 @@ func PermutationContext(ctx context.Context, X mat.Matrix, y []float64, cfg Perm
 	w := par.Workers(cfg.Workers, d)
 	scratch := make(chan *mat.Dense, w)
 	for range w {
-		scratch <- mat.DenseCopyOf(base)
+		Xw, err := matx.CopyContext(ctx, base)
+		if err != nil {
+			return nil, featlab.Errorf(err, "importance: Permutation cancelled while copying X")
+		}
+		scratch <- Xw
 	}
 	res := &PermutationResult{Baseline: baseline, Importances: make([][]float64, d), Mean: make([]float64, d), Std: make([]float64, d)}
 	err = par.Do(ctx, d, w, cfg.Progress, func(j int) error {
@@ -165,6 +175,9 @@ func PermutationContext(ctx context.Context, X mat.Matrix, y []float64, cfg Perm
 		}
 		imp := make([]float64, R)
 		for r := range R {
+			if err := ctx.Err(); err != nil { // per repeat: a prediction over all of X
+				return err
+			}
 			p := idx
 			if cfg.Permutations != nil {
 				p = cfg.Permutations[r]

@@ -11,6 +11,7 @@ import (
 	"gonum.org/v1/gonum/floats"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/matx"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -1117,6 +1118,34 @@ func LogisticPath(X mat.Matrix, y []float64, cfg LogisticPathConfig) (*LogisticP
 // path stops and the fits completed so far are returned with an error
 // wrapping ctx.Err().
 func LogisticPathContext(ctx context.Context, X mat.Matrix, y []float64, cfg LogisticPathConfig) (*LogisticPathResult, error) {
+	if !featlab.IsNil(X) && cfg.Penalty == L1Penalty {
+		// X far outside the ordinary range (at 1e-150 its squares
+		// underflow) is multiplied by an exact power of two c: the l1 path
+		// on c X at lambdas c lambda has the same objectives with
+		// coefficients w / c, so it is solved there and mapped back
+		// exactly (issue 20, as LassoPath). (An l2 path would need c^2
+		// lambda, and its default grid, from the gradient, scales as c.)
+		if Xs, c := matx.Prescale(X); c != 1 {
+			cl := c
+			cs := cfg
+			if cfg.Lambdas != nil {
+				cs.Lambdas = make([]float64, len(cfg.Lambdas))
+				for k, l := range cfg.Lambdas {
+					cs.Lambdas[k] = l * cl
+					if math.IsInf(cs.Lambdas[k], 0) {
+						return nil, featlab.Errorf(featlab.ErrNotFinite, "linear: logistic path: Lambdas[%d] = %v overflows on X of scale %g", k, l, 1/c)
+					}
+				}
+			}
+			p, err := LogisticPathContext(ctx, Xs, y, cs)
+			if p != nil {
+				if uerr := p.Path.unscale(c, cl); uerr != nil {
+					return nil, uerr
+				}
+			}
+			return p, err
+		}
+	}
 	ds, s, y01, labels, err := logDesign(X, y, cfg.Intercept)
 	if err != nil {
 		return nil, err

@@ -728,9 +728,15 @@ func (st *mnState) newtonStep(set []int, innerTol float64) bool {
 	gq := grow(&st.gq, 3*K)
 	if !st.grouped {
 		st.cdUngrouped(set, innerTol, Bn, bn, U, s, hb, curv, l1, l2)
+		if st.stopped() {
+			return false // cancelled in the inner solve: B stays the last iterate
+		}
 		return st.lineSearch(set, Bn, bn, U)
 	}
 	for pass := 0; pass < maxInnerPasses; pass++ {
+		if st.mon.stop() { // per pass, as cdUngrouped
+			return false
+		}
 		big := st.cdIntercepts(bn, U, s, hb)
 		for a, j := range set {
 			if st.skip[j] {
@@ -792,6 +798,9 @@ func (st *mnState) cdUngrouped(set []int, innerTol float64, Bn, bn, U, s, hb, cu
 	// only, until those settle (glmnet's active-set cycling).
 	full := true
 	for pass := 0; pass < maxInnerPasses; pass++ {
+		if st.mon.stop() { // per pass: one is m d K multiply-adds, a step up to 30 passes
+			return
+		}
 		big := 0.0
 		for k := 0; k < K; k++ {
 			if hb[k] <= 0 {
@@ -1073,6 +1082,9 @@ func (st *mnState) solve(set []int, tol float64, maxIter int) (int, bool) {
 			return it, true
 		}
 		if !st.newtonStep(set, math.Max(0.1*k, 0.01*tol)) {
+			if st.stopped() {
+				return it, false // B and G are those of the last iterate
+			}
 			st.gradient(set)
 			return it + 1, st.kkt(set) <= tol
 		}
@@ -1080,6 +1092,10 @@ func (st *mnState) solve(set []int, tol float64, maxIter int) (int, bool) {
 	}
 	return it, st.kkt(set) <= tol
 }
+
+// stopped reports whether the fit was stopped (its monitor saw a
+// cancelled context or a panicking callback), without a new look.
+func (st *mnState) stopped() bool { return st.mon != nil && st.mon.err != nil }
 
 // solveAll fits over working sets: set (nil: every usable feature)
 // first, then every feature violating its optimality condition is added

@@ -68,6 +68,22 @@ type MultinomialPathResult struct {
 	Grouped bool
 }
 
+// unscale maps a path fitted on c X back to X: coefficients c w.
+func (r *MultinomialPathResult) unscale(c float64) error {
+	if err := r.Path.unscale(c, 1); err != nil {
+		return err
+	}
+	for _, B := range r.ClassCoefs {
+		raw := B.RawMatrix()
+		for i := 0; i < raw.Rows; i++ {
+			if !matx.Unscale(raw.Data[i*raw.Stride:i*raw.Stride+raw.Cols], c) {
+				return featlab.Errorf(featlab.ErrNotFinite, "linear: multinomial path: a coefficient overflows float64 on X of scale %g", 1/c)
+			}
+		}
+	}
+	return nil
+}
+
 // MultinomialPath fits Multinomial along a decreasing grid of lambdas
 // with warm starts and sequential strong rules: at lambda_k a feature
 // enters the working set only if some class uses it or its gradient
@@ -88,6 +104,22 @@ func MultinomialPathContext(ctx context.Context, X mat.Matrix, y []float64, cfg 
 	alpha, err := cfg.check()
 	if err != nil {
 		return nil, err
+	}
+	if !featlab.IsNil(X) && !cfg.NoStandardize {
+		// X far outside the ordinary range (at 1e-300 its squares
+		// underflow and every feature looked constant) is multiplied by an
+		// exact power of two c: its standardised columns, the grid and
+		// the fits are then bit for bit those of X, and only the
+		// coefficients in original units change, as w / c (issue 20).
+		if Xs, c := matx.Prescale(X); c != 1 {
+			res, err := MultinomialPathContext(ctx, Xs, y, cfg)
+			if res != nil {
+				if uerr := res.unscale(c); uerr != nil {
+					return nil, uerr
+				}
+			}
+			return res, err
+		}
 	}
 	st, classes, err := newMnState(X, y, nil, !cfg.NoStandardize)
 	if err != nil {

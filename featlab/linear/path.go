@@ -9,6 +9,7 @@ import (
 	"github.com/featlab/course/featlab/internal/design"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/matx"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -186,6 +187,29 @@ func LassoPathContext(ctx context.Context, X mat.Matrix, y []float64, cfg LassoP
 	rho, err := cfg.check()
 	if err != nil {
 		return nil, err
+	}
+	if !featlab.IsNil(X) {
+		// X far outside the ordinary range (at 1e-300 its squares
+		// underflow and every feature looked constant) is multiplied by an
+		// exact power of two c: the path on (c X, y) at lambdas c lambda
+		// has the same objectives with coefficients w / c, so it is solved
+		// there and mapped back exactly (issue 20).
+		if Xs, c := matx.Prescale(X); c != 1 {
+			cs := cfg
+			if cfg.Lambdas != nil {
+				cs.Lambdas = make([]float64, len(cfg.Lambdas))
+				for k, l := range cfg.Lambdas {
+					cs.Lambdas[k] = l * c
+				}
+			}
+			p, err := LassoPathContext(ctx, Xs, y, cs)
+			if p != nil {
+				if uerr := p.Path.unscale(c, c); uerr != nil {
+					return nil, uerr
+				}
+			}
+			return p, err
+		}
 	}
 	ds, err := design.New(X, y, cfg.Intercept)
 	if err != nil {

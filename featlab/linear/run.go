@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/matx"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -152,6 +153,35 @@ func newPath(d int, lambdas []float64, lmax, tol float64, names []string, method
 		p.Entry[j] = -1
 	}
 	return p
+}
+
+// unscale maps a path fitted on c X (c an exact power of two, see
+// matx.Prescale) at lambdas cl lambda back to X: lambdas / cl and
+// coefficients c w (the objectives, intercepts and gaps are the same; cl
+// is c for an l1 penalty, c^2 for an l2 one); a coefficient or lambda
+// beyond float64, or a lambda that underflows to 0, is refused with
+// ErrNotFinite.
+func (p *Path) unscale(c, cl float64) error {
+	for k := range p.Lambdas {
+		was := p.Lambdas[k]
+		p.Lambdas[k] /= cl
+		if was != 0 && p.Lambdas[k] == 0 {
+			return featlab.Errorf(featlab.ErrNotFinite, "linear: %s: lambda underflows float64 on X of scale %g", p.method, 1/c)
+		}
+	}
+	p.LambdaMax /= cl
+	raw := p.Coefs.RawMatrix()
+	for i := 0; i < raw.Rows; i++ {
+		if !matx.Unscale(raw.Data[i*raw.Stride:i*raw.Stride+raw.Cols], c) {
+			return featlab.Errorf(featlab.ErrNotFinite, "linear: %s: a coefficient overflows float64 on X of scale %g", p.method, 1/c)
+		}
+	}
+	for _, l := range append(p.Lambdas, p.LambdaMax) {
+		if math.IsInf(l, 0) {
+			return featlab.Errorf(featlab.ErrNotFinite, "linear: %s: lambda overflows float64 on X of scale %g", p.method, 1/c)
+		}
+	}
+	return nil
 }
 
 // record stores fit k: its coefficients, intercept and convergence, and

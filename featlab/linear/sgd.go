@@ -94,6 +94,27 @@ func SGDLeastSquaresContext(ctx context.Context, X mat.Matrix, y []float64, cfg 
 	if cfg.MaxIter < 0 || cfg.CheckEvery < 0 || cfg.Tol < 0 || math.IsNaN(cfg.Tol) {
 		return nil, featlab.Errorf(featlab.ErrParam, "SGD MaxIter %d, CheckEvery %d and Tol %v must be >= 0", cfg.MaxIter, cfg.CheckEvery, cfg.Tol)
 	}
+	// X far outside the ordinary range (1e+-300: the squared row norms
+	// of the default step overflow or underflow) is multiplied by an
+	// exact power of two c: SGD on c X with step eta / c^2 makes the
+	// iterates w / c, with the same objective values, so it runs there and
+	// maps back exactly; a step on X beyond float64 is refused (issue 20).
+	if Xs, c := matx.Prescale(X); c != 1 {
+		cs := cfg
+		cs.Step = cfg.Step / c / c
+		if cfg.Step != 0 && (cs.Step == 0 || math.IsInf(cs.Step, 0)) {
+			return nil, featlab.Errorf(featlab.ErrNotFinite, "SGD step %v on X of scale %g leaves the floating-point range", cfg.Step, 1/c)
+		}
+		res, err := SGDLeastSquaresContext(ctx, Xs, y, cs)
+		if res == nil {
+			return nil, err
+		}
+		res.Step = res.Step * c * c
+		if res.Step == 0 || math.IsInf(res.Step, 0) || !matx.Unscale(res.Coef, c) {
+			return nil, featlab.Errorf(featlab.ErrNotFinite, "SGD on X of scale %g: the step 1/max ||x_i||^2 or a coefficient leaves the floating-point range; rescale X", 1/c)
+		}
+		return res, err
+	}
 	raw := matx.RowMajor(X)
 	rowOf := func(i int) []float64 { return raw.Data[i*raw.Stride : i*raw.Stride+d] }
 	mon := newMonitor(ctx, cfg.Progress, "SGD")

@@ -77,7 +77,7 @@ func (g Grouped) SearchContext(ctx context.Context, X mat.Matrix, y []float64) (
 			return nil, err
 		}
 	}
-	ev, err := g.Criterion.Evaluator(X, y)
+	ev, err := criterionEvaluator(ctx, g.Criterion, X, y)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"context"
 	"encoding/binary"
 	"fmt"
 	"math"
@@ -143,14 +144,21 @@ const lsCacheMax = 1 << 15
 
 // Evaluator implements Criterion.
 func (c LeastSquares) Evaluator(X mat.Matrix, y []float64) (*Evaluator, error) {
-	e, name, err := c.build(X, y)
+	return c.evaluatorContext(context.Background(), X, y)
+}
+
+// evaluatorContext is Evaluator with a context, checked while the Gram
+// sums are built (SelectContext uses it: the sums of a 20000 x 300 X take
+// seconds before the search starts).
+func (c LeastSquares) evaluatorContext(ctx context.Context, X mat.Matrix, y []float64) (*Evaluator, error) {
+	e, name, err := c.build(ctx, X, y)
 	if err != nil {
 		return nil, err
 	}
 	return &Evaluator{Name: name, Higher: c.Score.higher(), D: e.d, Eval: e.eval}, nil
 }
 
-func (c LeastSquares) build(X mat.Matrix, y []float64) (*lsEval, string, error) {
+func (c LeastSquares) build(ctx context.Context, X mat.Matrix, y []float64) (*lsEval, string, error) {
 	m, d, err := featlab.CheckXY(X, y, nil)
 	if err != nil {
 		return nil, "", err
@@ -164,7 +172,10 @@ func (c LeastSquares) build(X mat.Matrix, y []float64) (*lsEval, string, error) 
 	}
 	// centre (a shift of the columns does not change any fit with an
 	// intercept, and makes the sums below well conditioned)
-	Xc := mat.DenseCopyOf(X)
+	Xc, err := matx.CopyContext(ctx, X) // seconds at 20000 x 300 on a loaded machine
+	if err != nil {
+		return nil, "", featlab.Errorf(err, "search: cancelled while copying X")
+	}
 	// An exact power-of-two scale s keeps squares and Gram sums of data
 	// near 1e+-300 representable; every score is unchanged (ridge on sX
 	// with s^2 Ridge is the same fit).
@@ -207,8 +218,11 @@ func (c LeastSquares) build(X mat.Matrix, y []float64) (*lsEval, string, error) 
 	for i := range all {
 		all[i] = i
 	}
-	full := sums(Xc, yc, all)
 	if c.Score != CVMSE {
+		full, err := sums(ctx, Xc, yc, all)
+		if err != nil {
+			return nil, "", err
+		}
 		if err := c.fullSystem(e, full.xx, full.xy, full.yy, m); err != nil {
 			return nil, "", err
 		}
@@ -232,7 +246,11 @@ func (c LeastSquares) build(X mat.Matrix, y []float64) (*lsEval, string, error) 
 					return nil, "", featlab.Errorf(featlab.ErrParam, "search: fold %d holds row %d outside [0, %d)", f, i, m)
 				}
 			}
-			e.sys = append(e.sys, foldSys(Xc, yc, fold, d, e.ridge, !c.NoIntercept))
+			fs, err := foldSys(ctx, Xc, yc, fold, d, e.ridge, !c.NoIntercept)
+			if err != nil {
+				return nil, "", err
+			}
+			e.sys = append(e.sys, fs)
 		}
 	}
 	return e, c.name(len(e.sys)), nil
@@ -303,11 +321,23 @@ type rawSums struct {
 	yy, sy, n  float64
 }
 
-// sums returns sum x x^T, sum x y, sum x, sum y^2, sum y over rows idx.
-func sums(X *mat.Dense, y []float64, idx []int) rawSums {
+// sumsCheckWork is about how many multiply-adds sums does between two
+// looks at its context (a few milliseconds).
+const sumsCheckWork = 1 << 22
+
+// sums returns sum x x^T, sum x y, sum x, sum y^2, sum y over rows idx,
+// looking at ctx every sumsCheckWork multiply-adds (d^2/2 a row): a
+// cancelled ctx returns its error.
+func sums(ctx context.Context, X *mat.Dense, y []float64, idx []int) (rawSums, error) {
 	_, d := X.Dims()
 	s := rawSums{xx: make([]float64, d*d), xy: make([]float64, d), sx: make([]float64, d), n: float64(len(idx))}
-	for _, i := range idx {
+	every := max(1, sumsCheckWork/max(1, d*d/2))
+	for k, i := range idx {
+		if k > 0 && k%every == 0 {
+			if err := ctx.Err(); err != nil {
+				return rawSums{}, featlab.Errorf(err, "search: cancelled while summing the Gram matrix (row %d of %d)", k, len(idx))
+			}
+		}
 		row := X.RawRowView(i)
 		yi := y[i]
 		for a, xa := range row {
@@ -329,14 +359,20 @@ func sums(X *mat.Dense, y []float64, idx []int) rawSums {
 			s.xx[a*d+b] = s.xx[b*d+a]
 		}
 	}
-	return s
+	return s, nil
 }
 
 // foldSys builds the training system and the test sums of one fold, the
 // test sums centred at the training means.
-func foldSys(X *mat.Dense, y []float64, fold validate.Fold, d int, ridge float64, icpt bool) gramSys {
-	tr := sums(X, y, fold.Train)
-	te := sums(X, y, fold.Test)
+func foldSys(ctx context.Context, X *mat.Dense, y []float64, fold validate.Fold, d int, ridge float64, icpt bool) (gramSys, error) {
+	tr, err := sums(ctx, X, y, fold.Train)
+	if err != nil {
+		return gramSys{}, err
+	}
+	te, err := sums(ctx, X, y, fold.Test)
+	if err != nil {
+		return gramSys{}, err
+	}
 	mu := make([]float64, d)
 	ybar := 0.0
 	if icpt {
@@ -357,7 +393,7 @@ func foldSys(X *mat.Dense, y []float64, fold validate.Fold, d int, ridge float64
 	}
 	s.yy = tr.yy - tr.n*ybar*ybar
 	s.c = te.yy - 2*ybar*te.sy + te.n*ybar*ybar
-	return s
+	return s, nil
 }
 
 func orderedKey(s []int) string {

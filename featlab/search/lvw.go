@@ -40,7 +40,9 @@ const LVWStream = 0x4c5657 // "LVW"
 // Vegas), or, with MonteCarlo set, the best subset so far with Found true.
 type LVW struct {
 	// T is the number of consecutive non-improving rounds that ends the
-	// search; required, >= 1.
+	// search; required, in [1, featlab.DefaultMaxCells]: more rounds than
+	// 2^27 would run for days (bound a long search with MaxEvals or a
+	// context instead).
 	T int
 	// Seed seeds the random subsets.
 	Seed uint64
@@ -73,6 +75,9 @@ func (l LVW) run(r *runner) (*Result, error) {
 	d := r.ev.D
 	if l.T < 1 {
 		return nil, featlab.Errorf(featlab.ErrParam, "search: LVW needs T >= 1, got %d", l.T)
+	}
+	if l.T > featlab.DefaultMaxCells {
+		return nil, featlab.Errorf(featlab.ErrParam, "search: LVW T = %d rounds is over %d, which would run for days; bound the search with MaxEvals or a context", l.T, featlab.DefaultMaxCells)
 	}
 	if l.MaxEvals < 0 || math.IsNaN(l.Tol) || l.Tol < 0 {
 		return nil, featlab.Errorf(featlab.ErrParam, "search: LVW MaxEvals = %d and Tol = %v must be >= 0", l.MaxEvals, l.Tol)

@@ -116,21 +116,34 @@ func SelectContext(ctx context.Context, X mat.Matrix, y []float64, cfg Config) (
 			return nil, err
 		}
 	}
-	ev, err := criterionEvaluator(cfg.Criterion, X, y)
+	ev, err := criterionEvaluator(ctx, cfg.Criterion, X, y)
 	if err != nil {
 		return nil, err
 	}
 	return Run(ctx, ev, cfg)
 }
 
-// criterionEvaluator calls c.Evaluator, returning a panic of a user
-// Criterion as an error wrapping featlab.ErrPanic.
-func criterionEvaluator(c Criterion, X mat.Matrix, y []float64) (ev *Evaluator, err error) {
+// contextCriterion is a Criterion whose set-up (such as LeastSquares'
+// Gram sums) looks at a context.
+type contextCriterion interface {
+	evaluatorContext(ctx context.Context, X mat.Matrix, y []float64) (*Evaluator, error)
+}
+
+// criterionEvaluator calls c.Evaluator (with ctx when c's set-up can look
+// at it), returning a panic of a user Criterion as an error wrapping
+// featlab.ErrPanic.
+func criterionEvaluator(ctx context.Context, c Criterion, X mat.Matrix, y []float64) (ev *Evaluator, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			ev, err = nil, featlab.Errorf(featlab.ErrPanic, "search: Criterion %T: Evaluator panicked: %v", c, p)
 		}
 	}()
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if cc, ok := c.(contextCriterion); ok {
+		return cc.evaluatorContext(ctx, X, y)
+	}
 	return c.Evaluator(X, y)
 }
 

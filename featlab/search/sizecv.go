@@ -112,7 +112,10 @@ func SizeCVContext(ctx context.Context, X mat.Matrix, y []float64, cfg SizeCVCon
 	run := cfg.Search
 	if run == nil {
 		run = func(X mat.Matrix, y []float64) (*Result, error) {
-			r, err := BestSubsets(X, y, BestSubsetsConfig{NoIntercept: cfg.NoIntercept})
+			// with ctx: branch and bound on a fold can run for hours
+			// (issue 20's harness found it still running 60 s after a
+			// cancel)
+			r, err := BestSubsetsContext(ctx, X, y, BestSubsetsConfig{NoIntercept: cfg.NoIntercept})
 			if err != nil {
 				return nil, err
 			}

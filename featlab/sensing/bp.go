@@ -61,7 +61,7 @@ func BasisPursuit(A mat.Matrix, y []float64, cfg BasisPursuitConfig) (*BasisPurs
 // BasisPursuitContext is BasisPursuit with cancellation: cancelled, it
 // returns the homotopy's current point and an error wrapping ctx.Err().
 func BasisPursuitContext(ctx context.Context, A mat.Matrix, y []float64, cfg BasisPursuitConfig) (*BasisPursuitResult, error) {
-	p, err := newProblem(A, y, cfg.Names)
+	p, err := newProblemContext(ctx, A, y, cfg.Names)
 	if err != nil {
 		return nil, err
 	}
@@ -87,7 +87,7 @@ func BasisPursuitContext(ctx context.Context, A mat.Matrix, y []float64, cfg Bas
 	relRes := res.Residual / math.Max(1, p.ynrm)
 	if relRes > 1e-7 && h.infeasible() {
 		res.Converged = false
-		return res, infeasible("basis pursuit: A s = y has no solution (least-squares residual %.3g, ||y|| = %.3g); for inconsistent or noisy measurements use BPDN", res.Residual, p.ynrm)
+		return res, p.bpInfeasible(res.Residual)
 	}
 	// Degenerate position (ties between correlations, as with +-1
 	// matrices and integer signals) can derail the path. Then the l1
@@ -124,13 +124,55 @@ func BasisPursuitContext(ctx context.Context, A mat.Matrix, y []float64, cfg Bas
 		// The path failed to certify an answer: decide feasibility
 		// exactly from the least-squares residual of y on the range of A.
 		if lr := p.lsResidual(); lr > 1e-7*math.Max(1, p.ynrm) {
-			return res, infeasible("basis pursuit: A s = y has no solution (least-squares residual %.3g, ||y|| = %.3g); for inconsistent or noisy measurements use BPDN", lr, p.ynrm)
+			return res, p.bpInfeasible(lr)
 		}
 	}
 	if err := p.finite(res); err != nil {
 		return nil, err
 	}
 	return res, nil
+}
+
+// bpSpreadMax is the largest ratio of two column norms of A under which
+// basis pursuit trusts its finding that A s = y has no solution: the range
+// of A is decided up to 1e-12 of its largest singular value (lsResidual),
+// so columns more than 1e12 times shorter than the longest are lost in
+// rounding.
+const bpSpreadMax = 1e12
+
+// bpInfeasible is the error of a basis pursuit that found no s with A s =
+// y (least-squares residual r): ErrInfeasible, or ErrNotFinite when the
+// column norms of A span more than bpSpreadMax, where the finding is a
+// rounding artefact ([c X | I] with c = 1e150 is feasible, yet the
+// identity's columns vanish next to c X's).
+func (p *problem) bpInfeasible(r float64) error {
+	lo, hi := math.Inf(1), 0.0
+	for j := 0; j < p.m; j++ {
+		c := p.col(j)
+		big := 0.0
+		for _, v := range c {
+			big = math.Max(big, math.Abs(v))
+		}
+		if big == 0 {
+			continue
+		}
+		nrm := big * norm2Scaled(c, big)
+		lo, hi = math.Min(lo, nrm), math.Max(hi, nrm)
+	}
+	if hi > bpSpreadMax*lo {
+		return featlab.Errorf(featlab.ErrNotFinite, "sensing: basis pursuit: the column norms of A span a factor %.3g (%.3g to %.3g), beyond the %g float64 arithmetic resolves in one system, so whether A s = y has a solution cannot be decided; rescale the columns of A", hi/lo, lo/p.scale, hi/p.scale, bpSpreadMax)
+	}
+	return infeasible("basis pursuit: A s = y has no solution (least-squares residual %.3g, ||y|| = %.3g); for inconsistent or noisy measurements use BPDN", r, p.ynrm)
+}
+
+// norm2Scaled returns ||c / big||_2 (big > 0: no overflow or underflow
+// of the squares).
+func norm2Scaled(c []float64, big float64) float64 {
+	var t float64
+	for _, v := range c {
+		t += (v / big) * (v / big)
+	}
+	return math.Sqrt(t)
 }
 
 // lsResidual returns the norm of the part of y outside the range of A

@@ -48,7 +48,7 @@ func BPDN(A mat.Matrix, y []float64, cfg BPDNConfig) (*BPDNResult, error) {
 // BPDNContext is BPDN with cancellation (linear.LassoContext): cancelled,
 // it returns the lasso's current point and an error wrapping ctx.Err().
 func BPDNContext(ctx context.Context, A mat.Matrix, y []float64, cfg BPDNConfig) (*BPDNResult, error) {
-	p, err := newProblem(A, y, cfg.Names)
+	p, err := newProblemContext(ctx, A, y, cfg.Names)
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package sensing
 
 import (
 	"context"
+	"errors"
 	"math"
 	"sort"
 
@@ -112,8 +113,14 @@ func IHT(A mat.Matrix, y []float64, cfg IHTConfig) (*IHTResult, error) {
 // every step-halving try within one (up to 51, each O(n K)); cancelled,
 // it returns the last finished iterate and an error wrapping ctx.Err().
 func IHTContext(ctx context.Context, A mat.Matrix, y []float64, cfg IHTConfig) (*IHTResult, error) {
-	p, err := newProblem(A, y, cfg.Names)
+	p, err := newProblemContext(ctx, A, y, cfg.Names)
 	if err != nil {
+		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+			// cancelled while copying A: s = 0 is the last finished iterate
+			n, m := A.Dims()
+			q := &problem{n: n, m: m, y: y, scale: 1}
+			return q.finish("iterative hard thresholding", make([]float64, m), cfg.Names), err
+		}
 		return nil, err
 	}
 	k := cfg.K

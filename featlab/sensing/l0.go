@@ -72,7 +72,7 @@ func L0(A mat.Matrix, y []float64, cfg L0Config) (*L0Result, error) {
 
 // L0Context is L0 with cancellation (the error wraps ctx.Err()).
 func L0Context(ctx context.Context, A mat.Matrix, y []float64, cfg L0Config) (*L0Result, error) {
-	p, err := newProblem(A, y, cfg.Names)
+	p, err := newProblemContext(ctx, A, y, cfg.Names)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package sensing
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -96,6 +97,20 @@ type problem struct {
 }
 
 func newProblem(A mat.Matrix, y []float64, names []string) (*problem, error) {
+	return newProblemContext(context.Background(), A, y, names)
+}
+
+// setupLookElems is about how many entries of A the set-up copies between
+// two looks at its context (a few milliseconds of work).
+const setupLookElems = 1 << 20
+
+// newProblemContext checks A and y and builds the problem: a copy of A
+// scaled by an exact power of two (matx.Pow2Scale) and its transpose.
+// On a large A that is seconds of work (40000 x 400: two passes over 128
+// MB), so it looks at ctx after every setupLookElems entries copied (never
+// before the first: a small A is built without a look) and returns an
+// error wrapping ctx.Err() when cancelled.
+func newProblemContext(ctx context.Context, A mat.Matrix, y []float64, names []string) (*problem, error) {
 	if featlab.IsNil(A) {
 		return nil, featlab.Errorf(featlab.ErrEmpty, "sensing: nil matrix A")
 	}
@@ -103,11 +118,51 @@ func newProblem(A mat.Matrix, y []float64, names []string) (*problem, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &problem{n: n, m: m, a: mat.DenseCopyOf(A), y: y}
-	p.scale = matx.ScaleInPlace(p.a.RawMatrix().Data)
-	p.at = make([]float64, m*n)
+	every := max(1, setupLookElems/m) // rows between two looks
+	look := func(i int, what string) error {
+		if i > 0 && i%every == 0 {
+			if err := ctx.Err(); err != nil {
+				return featlab.Errorf(err, "sensing: cancelled while %s (row %d of %d)", what, i, n)
+			}
+		}
+		return nil
+	}
+	src := matx.RowMajor(A)
+	// the two n x m tables are allocated where a cancel is seen (an
+	// allocation of 128 MB waited seconds on a loaded machine)
+	data, err := matx.MakeContext(ctx, n*m)
+	if err != nil {
+		return nil, featlab.Errorf(err, "sensing: cancelled while allocating a copy of A")
+	}
+	p := &problem{n: n, m: m, a: mat.NewDense(n, m, data), y: y}
+	big := 0.0
 	for i := 0; i < n; i++ {
+		if err := look(i, "copying A"); err != nil {
+			return nil, err
+		}
+		dst := p.a.RawRowView(i)
+		copy(dst, matx.Row(src, i))
+		for _, v := range dst {
+			if a := math.Abs(v); a > big {
+				big = a
+			}
+		}
+	}
+	// the exact power-of-two scale of matx.ScaleInPlace
+	p.scale = matx.Pow2Scale(big)
+	if p.at, err = matx.MakeContext(ctx, m*n); err != nil {
+		return nil, featlab.Errorf(err, "sensing: cancelled while allocating the transpose of A")
+	}
+	for i := 0; i < n; i++ {
+		if err := look(i, "transposing A"); err != nil {
+			return nil, err
+		}
 		row := p.a.RawRowView(i)
+		if p.scale != 1 {
+			for j := range row {
+				row[j] *= p.scale
+			}
+		}
 		for j, v := range row {
 			p.at[j*n+i] = v
 		}

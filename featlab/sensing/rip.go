@@ -116,7 +116,9 @@ func Binomial(m, k int) float64 {
 //
 // Memory: a copy of A, an n x k block per worker and a table of 4096
 // chunk records: the supports are enumerated in batches, so raising
-// MaxSubsets costs time (cancellable), not memory.
+// MaxSubsets costs time (cancellable), not memory; an exact enumeration of
+// more than featlab.DefaultMaxCells (2^27) supports is refused with
+// ErrParam.
 func RIP(A mat.Matrix, k int, cfg RIPConfig) (*RIPResult, error) {
 	return RIPContext(context.Background(), A, k, cfg)
 }
@@ -144,6 +146,9 @@ func RIPContext(ctx context.Context, A mat.Matrix, k int, cfg RIPConfig) (*RIPRe
 	}
 	total := Binomial(m, k)
 	exact := !cfg.ForceMonteCarlo && total <= float64(maxSub)
+	if exact && total > featlab.DefaultMaxCells {
+		return nil, featlab.Errorf(featlab.ErrParam, "sensing: RIP: MaxSubsets = %d asks for all C(%d, %d) = %.4g supports, more than the %d an exact enumeration may take (days of eigenvalues); lower MaxSubsets for a Monte Carlo bound", cfg.MaxSubsets, m, k, total, featlab.DefaultMaxCells)
+	}
 	count := trials
 	if exact {
 		count = int(total)

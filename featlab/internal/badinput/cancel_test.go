@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -48,8 +50,8 @@ func measureCancel(f func(context.Context) (any, error), after time.Duration) (l
 		done <- err
 	}()
 	select {
-	case <-done:
-		return 0, nil, time.Since(start), false
+	case err = <-done:
+		return 0, err, time.Since(start), false
 	case <-time.After(after):
 	}
 	cancelled := time.Now()
@@ -62,9 +64,10 @@ func measureCancel(f func(context.Context) (any, error), after time.Duration) (l
 	}
 }
 
-// heavyXY is a regression problem of m rows and d columns (labels 0/1 for
-// classifiers) that keeps an (X, y) entry busy for seconds.
-func heavyXY(m, d int, classif bool) (*mat.Dense, []float64) {
+// heavyXY is a regression problem of m rows and d columns that keeps an
+// (X, y) entry busy for seconds; classes > 1 gives class labels 0, ...,
+// classes-1 instead (quantile bins of the same linear score).
+func heavyXY(m, d int, classes int) (*mat.Dense, []float64) {
 	r := rand.New(rand.NewPCG(7, 7))
 	X := mat.NewDense(m, d, nil)
 	raw := X.RawMatrix().Data
@@ -78,14 +81,28 @@ func heavyXY(m, d int, classif bool) (*mat.Dense, []float64) {
 			s += X.At(i, j) * float64(j+1)
 		}
 		y[i] = s
-		if classif {
-			y[i] = 0
-			if s > 0 {
-				y[i] = 1
-			}
+	}
+	if classes > 1 {
+		// the score is symmetric about 0 and of variance 1 + 385: bins of
+		// its normal quantiles give classes of about equal size
+		sd := math.Sqrt(386)
+		for i, s := range y {
+			c := math.Floor(float64(classes) * 0.5 * math.Erfc(-s/sd/math.Sqrt2))
+			y[i] = math.Min(math.Max(c, 0), float64(classes-1))
 		}
 	}
 	return X, y
+}
+
+// heavyClasses gives the number of classes of the labels an entry's
+// heavy input holds, for classifiers not marked classif in the registry
+// (the multinomial entries refuse a continuous y of 20000 distinct values
+// with ErrTooLarge, so they were never measured); classif entries get 2.
+var heavyClasses = map[string]int{
+	"linear.Multinomial":     3,
+	"linear.MultinomialPath": 3,
+	"linear.MultinomialCV":   3,
+	"linear.OneVsRest":       3,
 }
 
 // heavyObserved observes 30% of a rank-5 n x n matrix.
@@ -120,7 +137,7 @@ func heavyObserved(n int) *sensing.Observations {
 // need a bigger input than heavyXY's), by exported identifier.
 var heavyCalls = map[string]func(ctx context.Context) (any, error){
 	"search.Run": func(ctx context.Context) (any, error) {
-		X, y := heavyXY(2000, 60, false)
+		X, y := heavyXY(2000, 60, 0)
 		ev, err := search.LeastSquares{Score: search.CVMSE, K: 5}.Evaluator(X, y)
 		if err != nil {
 			return nil, err
@@ -153,7 +170,7 @@ var heavyCalls = map[string]func(ctx context.Context) (any, error){
 		return sensing.RefineContext(ctx, refineObs, refineStart, sensing.RefineConfig{Rank: 5, Tol: 1e-300, MaxIter: 1 << 20})
 	},
 	"validate.CrossValidateContext": func(ctx context.Context) (any, error) {
-		X, y := heavyXY(20000, 200, false)
+		X, y := heavyXY(20000, 200, 0)
 		folds, err := validate.KFold(20000, 20, 1)
 		if err != nil {
 			return nil, err
@@ -185,8 +202,8 @@ var heavyPrep = map[string]func(){
 		refineStart = p.Last()
 	},
 	"greedy.OMPBatchContext": func() {
-		ompD, _ = heavyXY(256, 512, false)
-		ompY, _ = heavyXY(100000, 256, false)
+		ompD, _ = heavyXY(256, 512, 0)
+		ompY, _ = heavyXY(100000, 256, 0)
 	},
 }
 
@@ -227,8 +244,12 @@ func TestCancelLatency(t *testing.T) {
 			size = [2]int{20000, 300}
 		}
 		e := e
+		classes := heavyClasses[e.id]
+		if e.classif {
+			classes = 2
+		}
 		runs = append(runs, run{e.id, func() func(ctx context.Context) (any, error) {
-			X, y := heavyXY(size[0], size[1], e.classif)
+			X, y := heavyXY(size[0], size[1], classes)
 			return func(ctx context.Context) (any, error) { return e.ctx(ctx, X, y) }
 		}})
 		for _, c := range e.covers {
@@ -257,9 +278,17 @@ func TestCancelLatency(t *testing.T) {
 	// The toy ignores its context: it must be reported SLOW.
 	runs = append(runs, run{"toy (ignores its context)", func() func(ctx context.Context) (any, error) { return toyCancel }})
 	sort.Slice(runs, func(a, b int) bool { return runs[a].id < runs[b].id })
-	only := os.Getenv("FEATLAB_CANCEL_ONLY")
+	var only *regexp.Regexp
+	if pat := os.Getenv("FEATLAB_CANCEL_RUN"); pat != "" {
+		var err error
+		if only, err = regexp.Compile(pat); err != nil {
+			t.Fatalf("FEATLAB_CANCEL_RUN=%q: %v", pat, err)
+		}
+	}
+	var table strings.Builder
+	fmt.Fprintf(&table, "%-40s %9s %10s  %s\n", "entry", "cancel at", "latency", "status")
 	for _, r := range runs {
-		if only != "" && !strings.Contains(r.id, only) {
+		if only != nil && !only.MatchString(r.id) {
 			continue
 		}
 		toy := strings.HasPrefix(r.id, "toy")
@@ -269,29 +298,45 @@ func TestCancelLatency(t *testing.T) {
 			at := fmt.Sprintf("%s (cancel at %v)", r.id, after)
 			if early > 0 {
 				t.Logf("%-55s finished in %v before the cancel: input too small to measure", at, early.Round(time.Millisecond))
+				fmt.Fprintf(&table, "%-40s %9v %10s  finished in %v before the cancel (err %v)\n", r.id, after, "-", early.Round(time.Millisecond), errText(err))
 				continue
 			}
 			status := "ok"
 			switch {
 			case stuck && toy, lat > time.Second && toy:
-				status = "SLOW (the toy: caught)"
+				status = "slow (the toy: caught)"
 			case toy:
+				status = "toy NOT caught"
 				t.Errorf("the toy that ignores its context returned %v after the cancel: the check is broken", lat)
 			case stuck:
-				status = "SLOW"
+				status = "stuck"
 				t.Errorf("%s still running 60 s after the cancel", at)
 			case lat > time.Second:
-				status = "SLOW"
+				status = "slow"
 				t.Errorf("%s returned %v after its context was cancelled (limit 1 s)", at, lat.Round(time.Millisecond))
 			case err == nil:
 				status = "no error"
 				t.Errorf("%s: cancelled, returned no error", at)
 			case !errors.Is(err, context.Canceled):
-				status = "wrong error"
+				status = "wrong error: " + errText(err)
 				t.Errorf("%s: cancelled, error %q does not wrap context.Canceled", at, err)
 			}
 			t.Logf("%-55s cancel latency %8v  %s", at, lat.Round(time.Millisecond), status)
+			fmt.Fprintf(&table, "%-40s %9v %10v  %s\n", r.id, after, lat.Round(time.Millisecond), status)
 		}
 	}
+	t.Logf("cancellation latency of every Context entry point (limit 1 s):\n%s", table.String())
 	_ = featlab.ErrPanic
+}
+
+// errText is err's message cut to one short line for the table.
+func errText(err error) string {
+	if err == nil {
+		return "nil"
+	}
+	msg := err.Error()
+	if len(msg) > 80 {
+		msg = msg[:77] + "..."
+	}
+	return msg
 }

@@ -67,20 +67,4 @@ func exemptMethod(id string) string {
 
 // known are failures the suite found that are not fixed yet, by key
 // (entry / check / input), with the reason and who owns the fix.
-var known = map[string]string{
-	"sensing.RIP / size parameter / MaxSubsets 2^40 >= C(200, 6) supports":                          "allocates every support before enumerating (issue 20); owner sensing",
-	"filter.PercentileSelector / selection at extreme scale / X x 1e+300":                           "selection changes with the scale of X (issue 20: scale internally or ErrNotFinite); owner filter",
-	"sensing.BasisPursuit / hostile input: sentinel kind / values near the float64 limit (x 1e300)": "wrong sentinel kind for an edge input (found by the issue 20 checks); owner sensing",
-	"sensing.BasisPursuit / hostile input: sentinel kind / large values (x 1e150)":                  "wrong sentinel kind for an edge input (found by the issue 20 checks); owner sensing",
-	"sensing.BasisPursuit / selection at extreme scale / X x 1e+150":                                "selection changes with the scale of X (issue 20: scale internally or ErrNotFinite); owner sensing",
-	"sensing.BasisPursuit / selection at extreme scale / X x 1e+300":                                "selection changes with the scale of X (issue 20: scale internally or ErrNotFinite); owner sensing",
-	"linear.LassoPath / selection at extreme scale / X x 1e-300":                                    "selection changes with the scale of X (issue 20: scale internally or ErrNotFinite); owner linear",
-	"linear.LogisticPath / selection at extreme scale / X x 1e-150":                                 "selection changes with the scale of X (issue 20: scale internally or ErrNotFinite); owner linear",
-	"linear.LogisticPath / selection at extreme scale / X x 1e-300":                                 "selection changes with the scale of X (issue 20: scale internally or ErrNotFinite); owner linear",
-	"linear.SGDLeastSquares / selection at extreme scale / X x 1e+300":                              "selection changes with the scale of X (issue 20: scale internally or ErrNotFinite); owner linear",
-	"linear.SGDLeastSquares / selection at extreme scale / X x 1e-300":                              "selection changes with the scale of X (issue 20: scale internally or ErrNotFinite); owner linear",
-	"search.Select (LVW x CV of a learner) / size parameter / Strategy.T = DefaultMaxCells+1":       "a size parameter allocates before any CheckCells (issue 20); owner search",
-	"filter.Relief / size parameter / K = DefaultMaxCells+1":                                        "a size parameter allocates before any CheckCells (issue 20); owner filter",
-	"filter.ReliefF / size parameter / K = DefaultMaxCells+1":                                       "a size parameter allocates before any CheckCells (issue 20); owner filter",
-	"linear.MultinomialPath / selection at extreme scale / X x 1e-300":                              "selection changes with the scale of X (issue 20: scale internally or ErrNotFinite; as LogisticPath); owner linear (multiclass)",
-}
+var known = map[string]string{}

@@ -8,6 +8,7 @@
 package matx
 
 import (
+	"context"
 	"fmt"
 
 	"gonum.org/v1/gonum/blas/blas64"
@@ -101,5 +102,54 @@ func Take(y []float64, idx []int) []float64 {
 func check(i, n int, what string) {
 	if i < 0 || i >= n {
 		panic(fmt.Sprintf("matx: %s %d out of range [0, %d)", what, i, n))
+	}
+}
+
+// copyLookElems is about how many entries CopyContext copies between two
+// looks at its context (a few milliseconds of work).
+const copyLookElems = 1 << 20
+
+// CopyContext returns a copy of X as a new *mat.Dense, looking at ctx
+// before the first row and then every copyLookElems entries: a copy of
+// tens of megabytes took most of a second on a loaded machine (page
+// faults of the fresh storage). Cancelled, it returns nil and ctx.Err().
+func CopyContext(ctx context.Context, X mat.Matrix) (*mat.Dense, error) {
+	src := RowMajor(X)
+	out := mat.NewDense(src.Rows, src.Cols, nil)
+	every := max(1, copyLookElems/max(1, src.Cols))
+	for i := 0; i < src.Rows; i++ {
+		if i%every == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		copy(out.RawRowView(i), Row(src, i))
+	}
+	return out, nil
+}
+
+// makeFloats allocates (a variable so that a test can stall it).
+var makeFloats = func(n int) []float64 { return make([]float64, n) }
+
+// makeAsync is the length from which MakeContext allocates in a goroutine
+// of its own.
+const makeAsync = 1 << 20
+
+// MakeContext returns make([]float64, n), or ctx.Err() as soon as ctx is
+// done while a large allocation (2^20 values or more) is under way: on a
+// loaded machine one allocation of hundreds of megabytes waited seconds
+// behind the garbage collector with nothing able to look at the context.
+// An abandoned allocation finishes in its goroutine and is collected.
+func MakeContext(ctx context.Context, n int) ([]float64, error) {
+	if n < makeAsync {
+		return make([]float64, n), nil
+	}
+	ch := make(chan []float64, 1)
+	go func() { ch <- makeFloats(n) }()
+	select {
+	case s := <-ch:
+		return s, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
 	}
 }
