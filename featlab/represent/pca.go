@@ -8,6 +8,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/kernel"
 )
 
 // PCAConfig configures PCA.
@@ -99,8 +100,8 @@ func (p *PCA) Fit(X mat.Matrix) error {
 	if k < 1 || k > r {
 		return featlab.Errorf(featlab.ErrParam, "represent: PCA: K = %d outside [1, min(m, d) = %d]", p.K, r)
 	}
-	x, _, _ := denseRows(X)
-	if err := checkScale(x, "X"); err != nil {
+	x, _, _ := kernel.DenseRows(X)
+	if err := kernel.CheckScale(x, "represent", "X"); err != nil {
 		return err
 	}
 	mean := columnMeans(x, m, d)

@@ -291,7 +291,7 @@ func sourceDir() (string, error) {
 		return "", err
 	}
 	for d := wd; ; d = filepath.Dir(d) {
-		p := filepath.Join(d, "featlab", "internal", "peerbench")
+		p := filepath.Join(d, "featlab", "cmd", "peerbench")
 		if st, err := os.Stat(filepath.Join(p, "py", "harness.py")); err == nil && !st.IsDir() {
 			return p, nil
 		}

@@ -1,0 +1,32 @@
+//go:build !noasm
+
+package kernel
+
+import "golang.org/x/sys/cpu"
+
+// useAVX selects the AVX2 + FMA column-statistics kernels of
+// colstats_amd64.s.
+var useAVX = cpu.X86.HasAVX2 && cpu.X86.HasFMA
+
+// momentsAVX is Moments over groups groups of four rows starting at x
+// (row stride stride), columns [0, n4) with n4 a multiple of 4, into acc
+// (s1 at acc, s2 at acc+n, sxy at acc+2n).
+//
+//go:noescape
+func momentsAVX(x *float64, stride, groups, n4 int, shift, y, acc *float64, n int)
+
+// moments2AVX is momentsAVX without y (s1 and s2 only).
+//
+//go:noescape
+func moments2AVX(x *float64, stride, groups, n4 int, shift, acc *float64, n int)
+
+// shiftSqAVX is ShiftSq over the first n4 (a multiple of 4) columns.
+//
+//go:noescape
+func shiftSqAVX(row, shift, s, q *float64, n4 int)
+
+// sumNonnegAVX is SumNonneg over the first n4 (a multiple of 4) columns;
+// it returns 0 when every value is >= 0.
+//
+//go:noescape
+func sumNonnegAVX(row, s *float64, n4 int) int
