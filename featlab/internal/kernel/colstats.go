@@ -1,5 +1,7 @@
 package kernel
 
+import "math"
+
 // Moments adds the shifted moments of the rows [lo, hi) of the row-major
 // matrix x (element (i, j) at x[i*stride+j], n = len(shift) columns) to
 // acc: with t_ij = x_ij - shift_j,
@@ -30,6 +32,16 @@ func Moments(x []float64, stride int, shift, y, acc []float64, lo, hi int) {
 	}
 	groups := (hi - lo) / 4
 	n4 := n &^ 3
+	if useAVX && groups > 0 && n4 == 0 {
+		// Too few columns for a vector: the lane's scalar form, so that
+		// a column's sums are the same whatever columns share the call.
+		var sxyTail []float64
+		if y != nil {
+			sxyTail = sxy
+		}
+		momentsFMA(x, stride, shift, y, s1, s2, sxyTail, lo, lo+4*groups)
+		lo += 4 * groups
+	}
 	if useAVX && groups > 0 && n4 > 0 {
 		// Bounds: the last row read is lo+4*groups-1, columns [0, n).
 		_ = x[(lo+4*groups-1)*stride+n-1]
@@ -44,7 +56,7 @@ func Moments(x []float64, stride int, shift, y, acc []float64, lo, hi int) {
 			if y != nil {
 				sxyTail = sxy[n4:]
 			}
-			momentsGo(x[n4:], stride, shift[n4:], y, s1[n4:], s2[n4:], sxyTail, lo, lo+4*groups)
+			momentsFMA(x[n4:], stride, shift[n4:], y, s1[n4:], s2[n4:], sxyTail, lo, lo+4*groups)
 		}
 		lo += 4 * groups
 	}
@@ -122,16 +134,42 @@ func momentsGo(x []float64, st int, shift, y, s1, s2, sxy []float64, lo, hi int)
 	}
 }
 
+// momentsFMA is the scalar form of one lane of momentsAVX, for the
+// columns left over after the multiples of four: the same operations with
+// the same fused multiply-adds, so that a column's sums do not depend on
+// which columns share its call (the filter scores hand out column blocks
+// that depend on the number of workers). hi - lo is a multiple of 4.
+func momentsFMA(x []float64, st int, shift, y, s1, s2, sxy []float64, lo, hi int) {
+	for i := lo; i+4 <= hi; i += 4 {
+		for j, cj := range shift {
+			t0, t1 := x[i*st+j]-cj, x[(i+1)*st+j]-cj
+			t2, t3 := x[(i+2)*st+j]-cj, x[(i+3)*st+j]-cj
+			s1[j] += (t0 + t1) + (t2 + t3)
+			s2[j] += math.FMA(t1, t1, t0*t0) + math.FMA(t3, t3, t2*t2)
+			if sxy != nil {
+				sxy[j] += math.FMA(t1, y[i+1], t0*y[i]) + math.FMA(t3, y[i+3], t2*y[i+2])
+			}
+		}
+	}
+}
+
 // ShiftSq adds t = row - shift to s and t^2 to q, column by column: the
 // per-class pass of the ANOVA F score (one row at a time into its class's
 // accumulators). s and q are at least as long as row.
 func ShiftSq(row, shift, s, q []float64) {
 	n := len(row)
 	n4 := n &^ 3
-	if useAVX && n4 > 0 {
-		_, _, _ = shift[n-1], s[n-1], q[n-1]
-		shiftSqAVX(&row[0], &shift[0], &s[0], &q[0], n4)
-		shiftSqGo(row[n4:], shift[n4:], s[n4:], q[n4:])
+	if useAVX {
+		if n4 > 0 {
+			_, _, _ = shift[n-1], s[n-1], q[n-1]
+			shiftSqAVX(&row[0], &shift[0], &s[0], &q[0], n4)
+		}
+		// The columns left over as one lane of the vector code does them.
+		for j := n4; j < n; j++ {
+			t := row[j] - shift[j]
+			s[j] += t
+			q[j] = math.FMA(t, t, q[j])
+		}
 		return
 	}
 	shiftSqGo(row, shift, s, q)

@@ -30,3 +30,8 @@ func shiftSqAVX(row, shift, s, q *float64, n4 int)
 //
 //go:noescape
 func sumNonnegAVX(row, s *float64, n4 int) int
+
+// sumAVX is the sum of the n16 (a multiple of 16) values at x.
+//
+//go:noescape
+func sumAVX(x *float64, n16 int) float64

@@ -210,3 +210,37 @@ nndone:
 	MOVQ      AX, ret+24(FP)
 	VZEROUPPER
 	RET
+
+// func sumAVX(x *float64, n16 int) float64
+//
+// Four 4-lane partial sums over sixteen values per step, then
+// ((Y0 + Y1) + (Y2 + Y3)) reduced lane by lane.
+TEXT ·sumAVX(SB), NOSPLIT, $0-24
+	MOVQ   x+0(FP), SI
+	MOVQ   n16+8(FP), CX
+	VXORPD Y0, Y0, Y0
+	VXORPD Y1, Y1, Y1
+	VXORPD Y2, Y2, Y2
+	VXORPD Y3, Y3, Y3
+	SHRQ   $4, CX
+	JZ     sdone
+
+sloop:
+	VADDPD (SI), Y0, Y0
+	VADDPD 32(SI), Y1, Y1
+	VADDPD 64(SI), Y2, Y2
+	VADDPD 96(SI), Y3, Y3
+	ADDQ   $128, SI
+	DECQ   CX
+	JNZ    sloop
+
+sdone:
+	VADDPD       Y1, Y0, Y0
+	VADDPD       Y3, Y2, Y2
+	VADDPD       Y2, Y0, Y0
+	VEXTRACTF128 $1, Y0, X1
+	VADDPD       X1, X0, X0
+	VHADDPD      X0, X0, X0
+	MOVSD        X0, ret+16(FP)
+	VZEROUPPER
+	RET

@@ -16,3 +16,5 @@ func moments2AVX(x *float64, stride, groups, n4 int, shift, acc *float64, n int)
 func shiftSqAVX(row, shift, s, q *float64, n4 int) { panic("kernel: no AVX kernel in this build") }
 
 func sumNonnegAVX(row, s *float64, n4 int) int { panic("kernel: no AVX kernel in this build") }
+
+func sumAVX(x *float64, n16 int) float64 { panic("kernel: no AVX kernel in this build") }

@@ -156,3 +156,56 @@ func FuzzColumnStats(f *testing.F) {
 		checkMoments(t, x, stride, shift, y, int(lo), int(rows))
 	})
 }
+
+func TestSum(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 8))
+	for n := 0; n <= 70; n++ {
+		x := randMatrix(rng, 1, n, 1, 0)
+		want, abs := 0.0, 0.0
+		for _, v := range x {
+			want += v
+			abs += math.Abs(v)
+		}
+		if got, gotGo := Sum(x), SumGo(x); !closeSums(got, want, abs, n) || !closeSums(gotGo, want, abs, n) {
+			t.Fatalf("n=%d: Sum %v, SumGo %v, want %v", n, got, gotGo, want)
+		}
+	}
+}
+
+// TestColumnSetInvariance: a column's sums do not depend on which other
+// columns share the call (callers split columns into blocks that depend on
+// the number of workers), for Moments and ShiftSq, bit for bit.
+func TestColumnSetInvariance(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 17))
+	const rows, n = 23, 11
+	x := randMatrix(rng, rows, n, 2, 3)
+	y := randMatrix(rng, rows, 1, 1, 0)
+	shift := append([]float64(nil), x[:n]...)
+	full := make([]float64, 3*n)
+	Moments(x, n, shift, y, full, 0, rows)
+	fs, fq := make([]float64, n), make([]float64, n)
+	for i := 0; i < rows; i++ {
+		ShiftSq(x[i*n:(i+1)*n], shift, fs, fq)
+	}
+	for a := 0; a < n; a++ {
+		for b := a + 1; b <= n; b++ {
+			w := b - a
+			part := make([]float64, 3*w)
+			Moments(x[a:], n, shift[a:b], y, part, 0, rows)
+			ps, pq := make([]float64, w), make([]float64, w)
+			for i := 0; i < rows; i++ {
+				ShiftSq(x[i*n+a:i*n+b], shift[a:b], ps, pq)
+			}
+			for j := 0; j < w; j++ {
+				for k := 0; k < 3; k++ {
+					if part[k*w+j] != full[k*n+a+j] {
+						t.Fatalf("Moments columns [%d,%d): acc %d of column %d: %v, with all columns %v", a, b, k, a+j, part[k*w+j], full[k*n+a+j])
+					}
+				}
+				if ps[j] != fs[a+j] || pq[j] != fq[a+j] {
+					t.Fatalf("ShiftSq columns [%d,%d), column %d differs", a, b, a+j)
+				}
+			}
+		}
+	}
+}
