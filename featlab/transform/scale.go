@@ -2,10 +2,12 @@ package transform
 
 import (
 	"math"
+	"slices"
 
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/kernel"
 )
 
 // colSums returns the column sums of x. Rows are summed in fixed chunks
@@ -97,6 +99,67 @@ func colMeanVar(x raw) (mean, variance []float64, err error) {
 	return mean, variance, nil
 }
 
+// colMoments returns the mean and the population variance of each column
+// in one fused pass (kernel.MomentsSum): the mean is the plain sum over m
+// (the same bits as colSums), and with c_j the mean of the first rows (at
+// most 64; the value itself when they are all equal, so that a constant
+// column gives t = 0 exactly) and t_ij = x_ij - c_j,
+//
+//	var_j = (1/m) [ sum_i t_ij^2 - (1/m) (sum_i t_ij)^2 ],
+//
+// the corrected two-pass formula of colMeanVar with c_j in place of the
+// mean. ok is false, and the caller takes the two passes of colMeanVar,
+// when a sum is not finite (NaN, infinity, overflow) or the correction
+// removes more than 15/16 of a column's sum of squares (c_j far from the
+// mean compared with the spread, where the subtraction could lose
+// digits). Rows go in the fixed chunks of forChunks, whose partial sums
+// are added in chunk order.
+func colMoments(x raw) (mean, variance []float64, ok bool) {
+	d := x.cols
+	c := make([]float64, d)
+	head := min(x.rows, 64)
+	for i := 0; i < head; i++ {
+		for j, v := range x.row(i) {
+			c[j] += v
+		}
+	}
+	first := x.row(0)
+	for j := range c {
+		c[j] /= float64(head)
+		same := true
+		for i := 1; i < head && same; i++ {
+			same = x.data[i*x.stride+j] == first[j]
+		}
+		if same {
+			c[j] = first[j]
+		}
+	}
+	nc := numChunks(x.rows, d)
+	part := make([]float64, nc*3*d)
+	_ = forChunks(x.rows, d, x.workers, func(k, lo, hi int) error {
+		kernel.MomentsSum(x.data, x.stride, c, part[k*3*d:(k+1)*3*d], lo, hi)
+		return nil
+	})
+	s := make([]float64, 3*d)
+	for k := 0; k < nc; k++ {
+		for j, v := range part[k*3*d : (k+1)*3*d] {
+			s[j] += v
+		}
+	}
+	m := float64(x.rows)
+	mean, variance = make([]float64, d), make([]float64, d)
+	for j := 0; j < d; j++ {
+		s0, s1, s2 := s[j], s[d+j], s[2*d+j]
+		sxx := s2 - s1*s1/m
+		if !finite(s0) || !finite(s1) || !finite(s2) || (s2 != 0 && !(16*sxx >= s2)) {
+			return nil, nil, false
+		}
+		mean[j] = s0 / m
+		variance[j] = max(sxx/m, 0)
+	}
+	return mean, variance, true
+}
+
 // tinyVariance reports whether a column's squares may have underflowed:
 // its variance is below 2^-900 (or 0) and so is the size of its mean (a
 // constant column of ordinary numbers has variance 0 but a large mean).
@@ -150,29 +213,28 @@ func colMeanVarScaled(x raw) (mean, variance, by []float64, err error) {
 // colMinMax returns the minimum and maximum of each column, rejecting NaN
 // and infinities.
 func colMinMax(x raw) (lo, hi []float64, err error) {
-	if err := checkFinite(x); err != nil {
-		return nil, nil, err
-	}
 	d := x.cols
 	nc := numChunks(x.rows, d)
 	plo := make([]float64, nc*d)
 	phi := make([]float64, nc*d)
+	bad := make([]bool, nc)
 	_ = forChunks(x.rows, d, x.workers, func(k, a, b int) error {
 		l, h := plo[k*d:(k+1)*d], phi[k*d:(k+1)*d]
 		copy(l, x.row(a))
 		copy(h, x.row(a))
-		for i := a + 1; i < b; i++ {
-			for j, v := range x.row(i) {
-				if v < l[j] {
-					l[j] = v
-				}
-				if v > h[j] {
-					h[j] = v
-				}
+		for i := a; i < b; i++ {
+			if !kernel.MinMax(x.row(i), l, h) {
+				bad[k] = true
+				return nil
 			}
 		}
 		return nil
 	})
+	if slices.Contains(bad, true) {
+		if err := checkFinite(x); err != nil {
+			return nil, nil, err
+		}
+	}
 	lo = append([]float64(nil), plo[:d]...)
 	hi = append([]float64(nil), phi[:d]...)
 	for k := 1; k < nc; k++ {
@@ -187,13 +249,35 @@ func colMinMax(x raw) (lo, hi []float64, err error) {
 // affine returns out = (x - shift) * mul or, when div is true,
 // (x - shift) / mul, column by column, rejecting NaN and infinities.
 func affine(x raw, shift, mul []float64, div bool) (*mat.Dense, error) {
+	if div {
+		return mapRowsChecked(x, func(dst, in []float64) bool {
+			return kernel.AffineDiv(dst, in, shift, mul)
+		})
+	}
 	return mapRows(x, func(dst, in []float64) {
-		if div {
-			divRow(dst, in, shift, mul)
-		} else {
-			mulRow(dst, in, shift, mul)
-		}
+		mulRow(dst, in, shift, mul)
 	})
+}
+
+// mapRowsChecked is mapRows for a row map that reports whether its
+// results are finite itself (the kernels of internal/kernel).
+func mapRowsChecked(x raw, fn func(dst, in []float64) bool) (*mat.Dense, error) {
+	out := mat.NewDense(x.rows, x.cols, nil)
+	o := out.RawMatrix()
+	err := forChunks(x.rows, x.cols, x.workers, func(_, lo, hi int) error {
+		for i := lo; i < hi; i++ {
+			in := x.row(i)
+			dst := o.Data[i*o.Stride : i*o.Stride+len(in)]
+			if !fn(dst, in) {
+				return badCell(i, in, dst)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // mapRows returns out with fn(out row i, x row i) for every row, in
@@ -371,14 +455,18 @@ type Standardize struct {
 }
 
 // Fit learns the mean and the variance (population, or sample with
-// Sample) of each column of X, in fused passes over row chunks run on all
-// cores.
+// Sample) of each column of X, in one fused pass over row chunks run on
+// all cores (shifted sums, see colMoments), or two passes where the shift
+// is too far from a column's mean or a sum is not finite.
 func (s *Standardize) Fit(X mat.Matrix) error {
 	x, err := rawOf(X, s.Workers)
 	if err != nil {
 		return err
 	}
-	mean, variance, err := colMeanVar(x)
+	mean, variance, ok := colMoments(x)
+	if !ok {
+		mean, variance, err = colMeanVar(x)
+	}
 	// by[j] is the power of two column j was multiplied by before its
 	// variance was taken: 1, unless the squares would overflow or
 	// underflow (|x| beyond about 1e150 or below 1e-150).
@@ -610,11 +698,8 @@ func (u *UnitRange) DataMax() []float64 { return clone(u.dmax) }
 // mulAdd returns x * mul + add column by column, rejecting NaN and
 // infinities.
 func mulAdd(x raw, mul, add []float64) (*mat.Dense, error) {
-	return mapRows(x, func(dst, in []float64) {
-		mu, ad := mul[:len(in)], add[:len(in)]
-		for j, v := range in {
-			dst[j] = v*mu[j] + ad[j]
-		}
+	return mapRowsChecked(x, func(dst, in []float64) bool {
+		return kernel.MulAdd(dst, in, mul, add)
 	})
 }
 

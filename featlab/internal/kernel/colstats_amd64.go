@@ -35,3 +35,27 @@ func sumNonnegAVX(row, s *float64, n4 int) int
 //
 //go:noescape
 func sumAVX(x *float64, n16 int) float64
+
+// affineDivAVX is AffineDiv over n4 (a multiple of 4) columns; 0 when
+// every result is finite.
+//
+//go:noescape
+func affineDivAVX(dst, in, sh, mu *float64, n4 int) int
+
+// mulAddAVX is MulAdd over n4 (a multiple of 4) columns; 0 when every
+// result is finite.
+//
+//go:noescape
+func mulAddAVX(dst, in, mul, add *float64, n4 int) int
+
+// minMaxAVX is MinMax over n4 (a multiple of 4) columns; 0 when every
+// value is finite.
+//
+//go:noescape
+func minMaxAVX(row, lo, hi *float64, n4 int) int
+
+// moments0AVX is MomentsSum over groups groups of four rows, columns
+// [0, n4), into acc (s0 at acc, s1 at acc+n, s2 at acc+2n).
+//
+//go:noescape
+func moments0AVX(x *float64, stride, groups, n4 int, shift, acc *float64, n int)

@@ -244,3 +244,183 @@ sdone:
 	MOVSD        X0, ret+16(FP)
 	VZEROUPPER
 	RET
+
+// The row maps. Each keeps Y6 = sum of result*0 (NaN exactly when a result
+// is NaN or infinite) and returns the lane mask of Y6 != 0.
+
+// func affineDivAVX(dst, in, sh, mu *float64, n4 int) int
+TEXT ·affineDivAVX(SB), NOSPLIT, $0-48
+	MOVQ   dst+0(FP), DI
+	MOVQ   in+8(FP), SI
+	MOVQ   sh+16(FP), R8
+	MOVQ   mu+24(FP), R9
+	MOVQ   n4+32(FP), CX
+	VXORPD Y7, Y7, Y7
+	VXORPD Y6, Y6, Y6
+	SHRQ   $2, CX
+	JZ     addone
+
+adloop:
+	VMOVUPD (SI), Y0
+	VSUBPD  (R8), Y0, Y0
+	VDIVPD  (R9), Y0, Y0
+	VMOVUPD Y0, (DI)
+	VMULPD  Y7, Y0, Y1
+	VADDPD  Y1, Y6, Y6
+	ADDQ    $32, SI
+	ADDQ    $32, DI
+	ADDQ    $32, R8
+	ADDQ    $32, R9
+	DECQ    CX
+	JNZ     adloop
+
+addone:
+	VCMPPD    $4, Y7, Y6, Y6
+	VMOVMSKPD Y6, AX
+	MOVQ      AX, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func mulAddAVX(dst, in, mul, add *float64, n4 int) int
+TEXT ·mulAddAVX(SB), NOSPLIT, $0-48
+	MOVQ   dst+0(FP), DI
+	MOVQ   in+8(FP), SI
+	MOVQ   mul+16(FP), R8
+	MOVQ   add+24(FP), R9
+	MOVQ   n4+32(FP), CX
+	VXORPD Y7, Y7, Y7
+	VXORPD Y6, Y6, Y6
+	SHRQ   $2, CX
+	JZ     madone
+
+maloop:
+	VMOVUPD (SI), Y0
+	VMULPD  (R8), Y0, Y0
+	VADDPD  (R9), Y0, Y0
+	VMOVUPD Y0, (DI)
+	VMULPD  Y7, Y0, Y1
+	VADDPD  Y1, Y6, Y6
+	ADDQ    $32, SI
+	ADDQ    $32, DI
+	ADDQ    $32, R8
+	ADDQ    $32, R9
+	DECQ    CX
+	JNZ     maloop
+
+madone:
+	VCMPPD    $4, Y7, Y6, Y6
+	VMOVMSKPD Y6, AX
+	MOVQ      AX, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func minMaxAVX(row, lo, hi *float64, n4 int) int
+//
+// VMINPD/VMAXPD return their second source (lo, hi) when the values are
+// equal or one is NaN, so lo and hi change only on x < lo and x > hi.
+TEXT ·minMaxAVX(SB), NOSPLIT, $0-40
+	MOVQ   row+0(FP), SI
+	MOVQ   lo+8(FP), R8
+	MOVQ   hi+16(FP), R9
+	MOVQ   n4+24(FP), CX
+	VXORPD Y7, Y7, Y7
+	VXORPD Y6, Y6, Y6
+	SHRQ   $2, CX
+	JZ     mmdone
+
+mmloop:
+	VMOVUPD (SI), Y0
+	VMOVUPD (R8), Y1
+	VMINPD  Y1, Y0, Y1
+	VMOVUPD Y1, (R8)
+	VMOVUPD (R9), Y2
+	VMAXPD  Y2, Y0, Y2
+	VMOVUPD Y2, (R9)
+	VMULPD  Y7, Y0, Y3
+	VADDPD  Y3, Y6, Y6
+	ADDQ    $32, SI
+	ADDQ    $32, R8
+	ADDQ    $32, R9
+	DECQ    CX
+	JNZ     mmloop
+
+mmdone:
+	VCMPPD    $4, Y7, Y6, Y6
+	VMOVMSKPD Y6, AX
+	MOVQ      AX, ret+32(FP)
+	VZEROUPPER
+	RET
+
+// func moments0AVX(x *float64, stride, groups, n4 int, shift, acc *float64, n int)
+//
+// moments2AVX plus s0_j = (((s0_j + x0) + x1) + x2) + x3, the plain sums in
+// row order, into acc (s0), acc+n (s1), acc+2n (s2).
+TEXT ·moments0AVX(SB), NOSPLIT, $0-56
+	MOVQ x+0(FP), SI
+	MOVQ stride+8(FP), BX
+	SHLQ $3, BX
+	MOVQ groups+16(FP), R12
+	MOVQ n+48(FP), DX
+	SHLQ $3, DX
+	TESTQ R12, R12
+	JZ   m0done
+
+m0group:
+	MOVQ SI, R8
+	LEAQ (SI)(BX*2), R9
+	MOVQ shift+32(FP), R11
+	MOVQ acc+40(FP), R10
+	LEAQ (R10)(DX*1), R13
+	MOVQ n4+24(FP), CX
+	SHRQ $2, CX
+	JZ   m0next
+
+m0col:
+	VMOVUPD (R11), Y4
+	VMOVUPD (R8), Y0
+	VMOVUPD (R8)(BX*1), Y1
+	VMOVUPD (R9), Y2
+	VMOVUPD (R9)(BX*1), Y3
+
+	VMOVUPD (R10), Y9
+	VADDPD  Y0, Y9, Y9
+	VADDPD  Y1, Y9, Y9
+	VADDPD  Y2, Y9, Y9
+	VADDPD  Y3, Y9, Y9
+	VMOVUPD Y9, (R10)
+
+	VSUBPD  Y4, Y0, Y0
+	VSUBPD  Y4, Y1, Y1
+	VSUBPD  Y4, Y2, Y2
+	VSUBPD  Y4, Y3, Y3
+
+	VADDPD  Y1, Y0, Y5
+	VADDPD  Y3, Y2, Y6
+	VADDPD  Y6, Y5, Y5
+	VADDPD  (R13), Y5, Y5
+	VMOVUPD Y5, (R13)
+
+	VMULPD      Y0, Y0, Y7
+	VFMADD231PD Y1, Y1, Y7
+	VMULPD      Y2, Y2, Y8
+	VFMADD231PD Y3, Y3, Y8
+	VADDPD      Y8, Y7, Y7
+	VADDPD      (R13)(DX*1), Y7, Y7
+	VMOVUPD     Y7, (R13)(DX*1)
+
+	ADDQ $32, R8
+	ADDQ $32, R9
+	ADDQ $32, R10
+	ADDQ $32, R11
+	ADDQ $32, R13
+	DECQ CX
+	JNZ  m0col
+
+m0next:
+	LEAQ (SI)(BX*4), SI
+	DECQ R12
+	JNZ  m0group
+
+m0done:
+	VZEROUPPER
+	RET
