@@ -19,14 +19,7 @@ func colSums(x raw) ([]float64, error) {
 	nc := numChunks(x.rows, d)
 	part := make([]float64, nc*d)
 	_ = forChunks(x.rows, d, x.workers, func(k, lo, hi int) error {
-		s := part[k*d : (k+1)*d]
-		for i := lo; i < hi; i++ {
-			row := x.row(i)
-			s = s[:len(row)]
-			for j, v := range row {
-				s[j] += v
-			}
-		}
+		kernel.SumRows(x.data, x.stride, part[k*d:(k+1)*d], lo, hi)
 		return nil
 	})
 	sum := make([]float64, d)
@@ -66,26 +59,16 @@ func colMeanVar(x raw) (mean, variance []float64, err error) {
 	nc := numChunks(x.rows, d)
 	part := make([]float64, 2*nc*d)
 	_ = forChunks(x.rows, d, x.workers, func(k, lo, hi int) error {
-		ss := part[2*k*d : (2*k+1)*d]
-		sd := part[(2*k+1)*d : (2*k+2)*d]
-		for i := lo; i < hi; i++ {
-			row := x.row(i)
-			ss, sd := ss[:len(row)], sd[:len(row)]
-			mu := mean[:len(row)]
-			for j, v := range row {
-				c := v - mu[j]
-				sd[j] += c
-				ss[j] += c * c
-			}
-		}
+		// sd (sums of x - mean) then ss (sums of squares), row by row.
+		kernel.CentredSums(x.data, x.stride, mean, part[2*k*d:(2*k+2)*d], lo, hi)
 		return nil
 	})
 	ss := make([]float64, d)
 	sd := make([]float64, d)
 	for k := 0; k < nc; k++ {
 		for j := 0; j < d; j++ {
-			ss[j] += part[2*k*d+j]
-			sd[j] += part[(2*k+1)*d+j]
+			sd[j] += part[2*k*d+j]
+			ss[j] += part[(2*k+1)*d+j]
 		}
 	}
 	variance = make([]float64, d)
@@ -97,67 +80,6 @@ func colMeanVar(x raw) (mean, variance []float64, err error) {
 		variance[j] = max(v, 0)
 	}
 	return mean, variance, nil
-}
-
-// colMoments returns the mean and the population variance of each column
-// in one fused pass (kernel.MomentsSum): the mean is the plain sum over m
-// (the same bits as colSums), and with c_j the mean of the first rows (at
-// most 64; the value itself when they are all equal, so that a constant
-// column gives t = 0 exactly) and t_ij = x_ij - c_j,
-//
-//	var_j = (1/m) [ sum_i t_ij^2 - (1/m) (sum_i t_ij)^2 ],
-//
-// the corrected two-pass formula of colMeanVar with c_j in place of the
-// mean. ok is false, and the caller takes the two passes of colMeanVar,
-// when a sum is not finite (NaN, infinity, overflow) or the correction
-// removes more than 15/16 of a column's sum of squares (c_j far from the
-// mean compared with the spread, where the subtraction could lose
-// digits). Rows go in the fixed chunks of forChunks, whose partial sums
-// are added in chunk order.
-func colMoments(x raw) (mean, variance []float64, ok bool) {
-	d := x.cols
-	c := make([]float64, d)
-	head := min(x.rows, 64)
-	for i := 0; i < head; i++ {
-		for j, v := range x.row(i) {
-			c[j] += v
-		}
-	}
-	first := x.row(0)
-	for j := range c {
-		c[j] /= float64(head)
-		same := true
-		for i := 1; i < head && same; i++ {
-			same = x.data[i*x.stride+j] == first[j]
-		}
-		if same {
-			c[j] = first[j]
-		}
-	}
-	nc := numChunks(x.rows, d)
-	part := make([]float64, nc*3*d)
-	_ = forChunks(x.rows, d, x.workers, func(k, lo, hi int) error {
-		kernel.MomentsSum(x.data, x.stride, c, part[k*3*d:(k+1)*3*d], lo, hi)
-		return nil
-	})
-	s := make([]float64, 3*d)
-	for k := 0; k < nc; k++ {
-		for j, v := range part[k*3*d : (k+1)*3*d] {
-			s[j] += v
-		}
-	}
-	m := float64(x.rows)
-	mean, variance = make([]float64, d), make([]float64, d)
-	for j := 0; j < d; j++ {
-		s0, s1, s2 := s[j], s[d+j], s[2*d+j]
-		sxx := s2 - s1*s1/m
-		if !finite(s0) || !finite(s1) || !finite(s2) || (s2 != 0 && !(16*sxx >= s2)) {
-			return nil, nil, false
-		}
-		mean[j] = s0 / m
-		variance[j] = max(sxx/m, 0)
-	}
-	return mean, variance, true
 }
 
 // tinyVariance reports whether a column's squares may have underflowed:
@@ -455,18 +377,14 @@ type Standardize struct {
 }
 
 // Fit learns the mean and the variance (population, or sample with
-// Sample) of each column of X, in one fused pass over row chunks run on
-// all cores (shifted sums, see colMoments), or two passes where the shift
-// is too far from a column's mean or a sum is not finite.
+// Sample) of each column of X, in fused passes over row chunks run on all
+// cores.
 func (s *Standardize) Fit(X mat.Matrix) error {
 	x, err := rawOf(X, s.Workers)
 	if err != nil {
 		return err
 	}
-	mean, variance, ok := colMoments(x)
-	if !ok {
-		mean, variance, err = colMeanVar(x)
-	}
+	mean, variance, err := colMeanVar(x)
 	// by[j] is the power of two column j was multiplied by before its
 	// variance was taken: 1, unless the squares would overflow or
 	// underflow (|x| beyond about 1e150 or below 1e-150).

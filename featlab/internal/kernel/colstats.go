@@ -216,88 +216,77 @@ func sumNonnegGo(row, s []float64) bool {
 	return ok
 }
 
-// MomentsSum is Moments without y that also adds the plain column sums:
-// acc has 3n values, acc[j] += sum_i x_ij added row after row in order
-// (the same bits as a plain loop over the rows), acc[n+j] += sum_i t_ij and
-// acc[2n+j] += sum_i t_ij^2 as in Moments. The scalers take the mean from
-// the first (as scikit-learn does, sum / m) and the variance from the
-// others (the corrected two-pass formula with shift_j for the mean), in one
-// pass.
-func MomentsSum(x []float64, stride int, shift, acc []float64, lo, hi int) {
-	n := len(shift)
+// SumRows adds the rows [lo, hi) of the row-major x (n = len(acc)
+// columns) to acc, row after row in order: acc[j] += x_ij, the same bits as
+// the plain loop (the vector lanes are columns; nothing is fused or
+// reordered). It is the first pass of the scalers' mean and variance.
+func SumRows(x []float64, stride int, acc []float64, lo, hi int) {
+	n := len(acc)
 	if hi <= lo || n == 0 {
 		return
 	}
-	s0, s1, s2 := acc[:n:n], acc[n:2*n:2*n], acc[2*n:3*n:3*n]
 	groups := (hi - lo) / 4
 	n4 := n &^ 3
-	if useAVX && groups > 0 {
-		if n4 > 0 {
-			_ = x[(lo+4*groups-1)*stride+n-1]
-			moments0AVX(&x[lo*stride], stride, groups, n4, &shift[0], &acc[0], n)
-		}
-		if n4 < n {
-			momentsSumFMA(x[n4:], stride, shift[n4:], s0[n4:], s1[n4:], s2[n4:], lo, lo+4*groups)
-		}
+	if useAVX && groups > 0 && n4 > 0 {
+		_ = x[(lo+4*groups-1)*stride+n-1]
+		sumRowsAVX(&x[lo*stride], stride, groups, n4, &acc[0])
+		sumRowsGo(x[n4:], stride, acc[n4:], lo, lo+4*groups)
 		lo += 4 * groups
 	}
-	momentsSumGo(x, stride, shift, s0, s1, s2, lo, hi)
+	sumRowsGo(x, stride, acc, lo, hi)
 }
 
-// MomentsSumGo is the portable MomentsSum.
-func MomentsSumGo(x []float64, stride int, shift, acc []float64, lo, hi int) {
-	n := len(shift)
-	momentsSumGo(x, stride, shift, acc[:n], acc[n:2*n], acc[2*n:3*n], lo, hi)
+// SumRowsGo is the portable SumRows.
+func SumRowsGo(x []float64, stride int, acc []float64, lo, hi int) {
+	sumRowsGo(x, stride, acc, lo, hi)
 }
 
-func momentsSumGo(x []float64, st int, shift, s0, s1, s2 []float64, lo, hi int) {
-	n := len(shift)
-	if n == 0 {
+func sumRowsGo(x []float64, st int, acc []float64, lo, hi int) {
+	n := len(acc)
+	for i := lo; i < hi; i++ {
+		row := x[i*st : i*st+n]
+		for j, v := range row {
+			acc[j] += v
+		}
+	}
+}
+
+// CentredSums adds, for the rows [lo, hi) in order, c = x_ij - mean_j to
+// acc[j] and c*c (the product rounded, then added: no fused multiply-add)
+// to acc[n+j], n = len(mean): the second pass of the corrected two-pass
+// variance (Chan, Golub and LeVeque), the same bits as the plain loop.
+func CentredSums(x []float64, stride int, mean, acc []float64, lo, hi int) {
+	n := len(mean)
+	if hi <= lo || n == 0 {
 		return
 	}
-	c := shift[:n]
-	a0, a1, a2 := s0[:n], s1[:n], s2[:n]
-	i := lo
-	for ; i+4 <= hi; i += 4 {
-		r0 := x[i*st : i*st+n]
-		r1 := x[(i+1)*st : (i+1)*st+n]
-		r2 := x[(i+2)*st : (i+2)*st+n]
-		r3 := x[(i+3)*st : (i+3)*st+n]
-		r1, r2, r3 = r1[:len(r0)], r2[:len(r0)], r3[:len(r0)]
-		cc := c[:len(r0)]
-		b0, b1, b2 := a0[:len(r0)], a1[:len(r0)], a2[:len(r0)]
-		for j, x0 := range r0 {
-			cj := cc[j]
-			x1, x2, x3 := r1[j], r2[j], r3[j]
-			b0[j] = b0[j] + x0 + x1 + x2 + x3
-			t0, t1, t2, t3 := x0-cj, x1-cj, x2-cj, x3-cj
-			b1[j] += (t0 + t1) + (t2 + t3)
-			b2[j] += (t0*t0 + t1*t1) + (t2*t2 + t3*t3)
-		}
+	groups := (hi - lo) / 4
+	n4 := n &^ 3
+	if useAVX && groups > 0 && n4 > 0 {
+		_ = x[(lo+4*groups-1)*stride+n-1]
+		_ = acc[2*n-1]
+		centredAVX(&x[lo*stride], stride, groups, n4, &mean[0], &acc[0], n)
+		centredGo(x[n4:], stride, mean[n4:], acc[n4:n], acc[n+n4:2*n], lo, lo+4*groups)
+		lo += 4 * groups
 	}
-	for ; i < hi; i++ {
-		row := x[i*st : i*st+n]
-		cc := c[:len(row)]
-		b0, b1, b2 := a0[:len(row)], a1[:len(row)], a2[:len(row)]
-		for j, v := range row {
-			t := v - cc[j]
-			b0[j] += v
-			b1[j] += t
-			b2[j] += t * t
-		}
-	}
+	centredGo(x, stride, mean, acc[:n], acc[n:2*n], lo, hi)
 }
 
-// momentsSumFMA is one lane of moments0AVX in scalar form (see
-// momentsFMA); hi - lo is a multiple of 4.
-func momentsSumFMA(x []float64, st int, shift, s0, s1, s2 []float64, lo, hi int) {
-	for i := lo; i+4 <= hi; i += 4 {
-		for j, cj := range shift {
-			x0, x1, x2, x3 := x[i*st+j], x[(i+1)*st+j], x[(i+2)*st+j], x[(i+3)*st+j]
-			s0[j] = s0[j] + x0 + x1 + x2 + x3
-			t0, t1, t2, t3 := x0-cj, x1-cj, x2-cj, x3-cj
-			s1[j] += (t0 + t1) + (t2 + t3)
-			s2[j] += math.FMA(t1, t1, t0*t0) + math.FMA(t3, t3, t2*t2)
+// CentredSumsGo is the portable CentredSums.
+func CentredSumsGo(x []float64, stride int, mean, acc []float64, lo, hi int) {
+	n := len(mean)
+	centredGo(x, stride, mean, acc[:n], acc[n:2*n], lo, hi)
+}
+
+func centredGo(x []float64, st int, mean, sd, ss []float64, lo, hi int) {
+	n := len(mean)
+	sd, ss = sd[:n], ss[:n]
+	for i := lo; i < hi; i++ {
+		row := x[i*st : i*st+n]
+		for j, v := range row {
+			c := v - mean[j]
+			sd[j] += c
+			ss[j] += c * c
 		}
 	}
 }

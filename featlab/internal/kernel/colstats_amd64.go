@@ -54,8 +54,13 @@ func mulAddAVX(dst, in, mul, add *float64, n4 int) int
 //go:noescape
 func minMaxAVX(row, lo, hi *float64, n4 int) int
 
-// moments0AVX is MomentsSum over groups groups of four rows, columns
-// [0, n4), into acc (s0 at acc, s1 at acc+n, s2 at acc+2n).
+// sumRowsAVX is SumRows over groups groups of four rows, columns [0, n4).
 //
 //go:noescape
-func moments0AVX(x *float64, stride, groups, n4 int, shift, acc *float64, n int)
+func sumRowsAVX(x *float64, stride, groups, n4 int, acc *float64)
+
+// centredAVX is CentredSums over groups groups of four rows, columns
+// [0, n4), into acc (sd at acc, ss at acc+n).
+//
+//go:noescape
+func centredAVX(x *float64, stride, groups, n4 int, mean, acc *float64, n int)

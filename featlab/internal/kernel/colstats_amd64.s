@@ -351,76 +351,114 @@ mmdone:
 	VZEROUPPER
 	RET
 
-// func moments0AVX(x *float64, stride, groups, n4 int, shift, acc *float64, n int)
+// func sumRowsAVX(x *float64, stride, groups, n4 int, acc *float64)
 //
-// moments2AVX plus s0_j = (((s0_j + x0) + x1) + x2) + x3, the plain sums in
-// row order, into acc (s0), acc+n (s1), acc+2n (s2).
-TEXT ·moments0AVX(SB), NOSPLIT, $0-56
-	MOVQ x+0(FP), SI
-	MOVQ stride+8(FP), BX
-	SHLQ $3, BX
-	MOVQ groups+16(FP), R12
-	MOVQ n+48(FP), DX
-	SHLQ $3, DX
+// acc_j = (((acc_j + x0j) + x1j) + x2j) + x3j for each group of four rows:
+// the row-order sums.
+TEXT ·sumRowsAVX(SB), NOSPLIT, $0-40
+	MOVQ  x+0(FP), SI
+	MOVQ  stride+8(FP), BX
+	SHLQ  $3, BX
+	MOVQ  groups+16(FP), R12
 	TESTQ R12, R12
-	JZ   m0done
+	JZ    srdone
 
-m0group:
+srgroup:
 	MOVQ SI, R8
 	LEAQ (SI)(BX*2), R9
-	MOVQ shift+32(FP), R11
-	MOVQ acc+40(FP), R10
-	LEAQ (R10)(DX*1), R13
+	MOVQ acc+32(FP), R10
 	MOVQ n4+24(FP), CX
 	SHRQ $2, CX
-	JZ   m0next
+	JZ   srnext
 
-m0col:
-	VMOVUPD (R11), Y4
-	VMOVUPD (R8), Y0
-	VMOVUPD (R8)(BX*1), Y1
-	VMOVUPD (R9), Y2
-	VMOVUPD (R9)(BX*1), Y3
+srcol:
+	VMOVUPD (R10), Y0
+	VADDPD  (R8), Y0, Y0
+	VADDPD  (R8)(BX*1), Y0, Y0
+	VADDPD  (R9), Y0, Y0
+	VADDPD  (R9)(BX*1), Y0, Y0
+	VMOVUPD Y0, (R10)
+	ADDQ    $32, R8
+	ADDQ    $32, R9
+	ADDQ    $32, R10
+	DECQ    CX
+	JNZ     srcol
 
-	VMOVUPD (R10), Y9
-	VADDPD  Y0, Y9, Y9
-	VADDPD  Y1, Y9, Y9
-	VADDPD  Y2, Y9, Y9
-	VADDPD  Y3, Y9, Y9
-	VMOVUPD Y9, (R10)
-
-	VSUBPD  Y4, Y0, Y0
-	VSUBPD  Y4, Y1, Y1
-	VSUBPD  Y4, Y2, Y2
-	VSUBPD  Y4, Y3, Y3
-
-	VADDPD  Y1, Y0, Y5
-	VADDPD  Y3, Y2, Y6
-	VADDPD  Y6, Y5, Y5
-	VADDPD  (R13), Y5, Y5
-	VMOVUPD Y5, (R13)
-
-	VMULPD      Y0, Y0, Y7
-	VFMADD231PD Y1, Y1, Y7
-	VMULPD      Y2, Y2, Y8
-	VFMADD231PD Y3, Y3, Y8
-	VADDPD      Y8, Y7, Y7
-	VADDPD      (R13)(DX*1), Y7, Y7
-	VMOVUPD     Y7, (R13)(DX*1)
-
-	ADDQ $32, R8
-	ADDQ $32, R9
-	ADDQ $32, R10
-	ADDQ $32, R11
-	ADDQ $32, R13
-	DECQ CX
-	JNZ  m0col
-
-m0next:
+srnext:
 	LEAQ (SI)(BX*4), SI
 	DECQ R12
-	JNZ  m0group
+	JNZ  srgroup
 
-m0done:
+srdone:
+	VZEROUPPER
+	RET
+
+// func centredAVX(x *float64, stride, groups, n4 int, mean, acc *float64, n int)
+//
+// For each row r of a group of four in order: c = x_rj - mean_j,
+// sd_j += c, ss_j += c*c (product rounded, then added).
+TEXT ·centredAVX(SB), NOSPLIT, $0-56
+	MOVQ  x+0(FP), SI
+	MOVQ  stride+8(FP), BX
+	SHLQ  $3, BX
+	MOVQ  groups+16(FP), R12
+	MOVQ  n+48(FP), DX
+	SHLQ  $3, DX
+	TESTQ R12, R12
+	JZ    cedone
+
+cegroup:
+	MOVQ SI, R8
+	LEAQ (SI)(BX*2), R9
+	MOVQ mean+32(FP), R11
+	MOVQ acc+40(FP), R10
+	MOVQ n4+24(FP), CX
+	SHRQ $2, CX
+	JZ   cenext
+
+cecol:
+	VMOVUPD (R11), Y4
+	VMOVUPD (R10), Y5
+	VMOVUPD (R10)(DX*1), Y6
+
+	VMOVUPD (R8), Y0
+	VSUBPD  Y4, Y0, Y0
+	VADDPD  Y0, Y5, Y5
+	VMULPD  Y0, Y0, Y0
+	VADDPD  Y0, Y6, Y6
+
+	VMOVUPD (R8)(BX*1), Y1
+	VSUBPD  Y4, Y1, Y1
+	VADDPD  Y1, Y5, Y5
+	VMULPD  Y1, Y1, Y1
+	VADDPD  Y1, Y6, Y6
+
+	VMOVUPD (R9), Y2
+	VSUBPD  Y4, Y2, Y2
+	VADDPD  Y2, Y5, Y5
+	VMULPD  Y2, Y2, Y2
+	VADDPD  Y2, Y6, Y6
+
+	VMOVUPD (R9)(BX*1), Y3
+	VSUBPD  Y4, Y3, Y3
+	VADDPD  Y3, Y5, Y5
+	VMULPD  Y3, Y3, Y3
+	VADDPD  Y3, Y6, Y6
+
+	VMOVUPD Y5, (R10)
+	VMOVUPD Y6, (R10)(DX*1)
+	ADDQ    $32, R8
+	ADDQ    $32, R9
+	ADDQ    $32, R10
+	ADDQ    $32, R11
+	DECQ    CX
+	JNZ     cecol
+
+cenext:
+	LEAQ (SI)(BX*4), SI
+	DECQ R12
+	JNZ  cegroup
+
+cedone:
 	VZEROUPPER
 	RET

@@ -25,6 +25,10 @@ func mulAddAVX(dst, in, mul, add *float64, n4 int) int { panic("kernel: no AVX k
 
 func minMaxAVX(row, lo, hi *float64, n4 int) int { panic("kernel: no AVX kernel in this build") }
 
-func moments0AVX(x *float64, stride, groups, n4 int, shift, acc *float64, n int) {
+func sumRowsAVX(x *float64, stride, groups, n4 int, acc *float64) {
+	panic("kernel: no AVX kernel in this build")
+}
+
+func centredAVX(x *float64, stride, groups, n4 int, mean, acc *float64, n int) {
 	panic("kernel: no AVX kernel in this build")
 }

@@ -210,46 +210,35 @@ func TestColumnSetInvariance(t *testing.T) {
 	}
 }
 
-// TestMomentsSum: the plain sums are a row-order loop's bits, the shifted
-// sums Moments' (without y), in both builds and for any column subset.
-func TestMomentsSum(t *testing.T) {
+// TestScalerPasses: SumRows and CentredSums give the plain loops' bits
+// in both builds, for every column and row remainder and a stride wider
+// than the columns.
+func TestScalerPasses(t *testing.T) {
 	rng := rand.New(rand.NewPCG(19, 23))
 	for n := 1; n <= 11; n++ {
 		for _, rows := range []int{1, 3, 4, 7, 8, 29} {
 			stride := n + rng.IntN(2)
 			x := randMatrix(rng, rows, stride, 1e3, 1e6)
-			shift := randMatrix(rng, 1, n, 1e3, 1e6)
+			mean := randMatrix(rng, 1, n, 1e3, 1e6)
 			for lo := 0; lo < min(rows, 2); lo++ {
-				got, port, mom := make([]float64, 3*n), make([]float64, 3*n), make([]float64, 2*n)
-				MomentsSum(x, stride, shift, got, lo, rows)
-				MomentsSumGo(x, stride, shift, port, lo, rows)
-				Moments(x, stride, shift, nil, mom, lo, rows)
-				_, abs := momentsNaive(x, stride, shift, nil, lo, rows)
+				s, sg := make([]float64, n), make([]float64, n)
+				c, cg := make([]float64, 2*n), make([]float64, 2*n)
+				SumRows(x, stride, s, lo, rows)
+				SumRowsGo(x, stride, sg, lo, rows)
+				CentredSums(x, stride, mean, c, lo, rows)
+				CentredSumsGo(x, stride, mean, cg, lo, rows)
 				for j := 0; j < n; j++ {
-					plain := 0.0
+					var plain, sd, ss float64
 					for i := lo; i < rows; i++ {
-						plain += x[i*stride+j]
+						v := x[i*stride+j]
+						plain += v
+						d := v - mean[j]
+						sd += d
+						ss += d * d
 					}
-					if got[j] != plain || port[j] != plain {
-						t.Fatalf("n=%d rows=%d: plain sum of column %d: %v, %v, want %v", n, rows, j, got[j], port[j], plain)
-					}
-					if got[n+j] != mom[j] || got[2*n+j] != mom[n+j] {
-						t.Fatalf("n=%d rows=%d column %d: shifted sums differ from Moments", n, rows, j)
-					}
-					if port[n+j] != got[n+j] || !closeSums(port[2*n+j], got[2*n+j], abs[n+j], rows) {
-						t.Fatalf("n=%d rows=%d column %d: portable %v %v, kernel %v %v", n, rows, j, port[n+j], port[2*n+j], got[n+j], got[2*n+j])
-					}
-				}
-				// A column block gives the same bits as the whole call.
-				if n > 2 {
-					part := make([]float64, 3*(n-1))
-					MomentsSum(x[1:], stride, shift[1:], part, lo, rows)
-					for j := 1; j < n; j++ {
-						for k := 0; k < 3; k++ {
-							if part[k*(n-1)+j-1] != got[k*n+j] {
-								t.Fatalf("n=%d rows=%d: column %d, sum %d depends on the column set", n, rows, j, k)
-							}
-						}
+					if s[j] != plain || sg[j] != plain || c[j] != sd || cg[j] != sd || c[n+j] != ss || cg[n+j] != ss {
+						t.Fatalf("n=%d rows=%d lo=%d column %d: sums %v %v (want %v), centred %v %v %v %v (want %v %v)",
+							n, rows, lo, j, s[j], sg[j], plain, c[j], cg[j], c[n+j], cg[n+j], sd, ss)
 					}
 				}
 			}
