@@ -113,23 +113,35 @@ func (p *PCA) Fit(X mat.Matrix) error {
 			row[j] = v - mean[j]
 		}
 	}
-	// For tall data, the SVD of the triangular factor of a QR
-	// decomposition has the same singular values and right vectors.
-	var a mat.Matrix = c
-	if m > 2*d {
-		var qr mat.QR
-		qr.Factorize(c)
-		var rr mat.Dense
-		qr.RTo(&rr)
-		a = rr.Slice(0, d, 0, d)
-	}
-	var svd mat.SVD
-	if !svd.Factorize(a, mat.SVDThinV) {
-		return featlab.Errorf(featlab.ErrNotConverged, "represent: PCA: SVD did not converge")
-	}
-	s := svd.Values(nil)[:r]
+	// For tall data, the eigendecomposition of C^T C when it is well
+	// conditioned (half the work of a QR: pcaCovariance), else the SVD of
+	// the triangular factor of a QR decomposition, which has the same
+	// singular values and right vectors as C.
+	var s []float64
 	var v mat.Dense
-	svd.VTo(&v)
+	covOK := false
+	if m > 2*d {
+		var vc *mat.Dense
+		if s, vc, covOK = pcaCovariance(c, m, d); covOK {
+			v = *vc
+		}
+	}
+	if !covOK {
+		var a mat.Matrix = c
+		if m > 2*d {
+			var qr mat.QR
+			qr.Factorize(c)
+			var rr mat.Dense
+			qr.RTo(&rr)
+			a = rr.Slice(0, d, 0, d)
+		}
+		var svd mat.SVD
+		if !svd.Factorize(a, mat.SVDThinV) {
+			return featlab.Errorf(featlab.ErrNotConverged, "represent: PCA: SVD did not converge")
+		}
+		s = svd.Values(nil)[:r]
+		svd.VTo(&v)
+	}
 	W := mat.NewDense(k, d, nil)
 	for j := 0; j < k; j++ {
 		big, sign := 0.0, 1.0
