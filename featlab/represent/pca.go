@@ -113,14 +113,14 @@ func (p *PCA) Fit(X mat.Matrix) error {
 			row[j] = v - mean[j]
 		}
 	}
-	// For tall data, the eigendecomposition of C^T C when it is well
-	// conditioned (half the work of a QR: pcaCovariance), else the SVD of
+	// For tall data with few columns, the eigendecomposition of C^T C
+	// when it is well conditioned (pcaCovariance), else the SVD of
 	// the triangular factor of a QR decomposition, which has the same
 	// singular values and right vectors as C.
 	var s []float64
 	var v mat.Dense
 	covOK := false
-	if m > 2*d {
+	if m > 2*d && d <= pcaCovMaxD {
 		var vc *mat.Dense
 		if s, vc, covOK = pcaCovariance(c, m, d); covOK {
 			v = *vc
