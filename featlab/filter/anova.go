@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/gonum/stat/distuv"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/kernel"
 	"github.com/featlab/course/featlab/internal/par"
 )
 
@@ -48,12 +49,7 @@ func FClassif(X mat.Matrix, y []float64, cfg Config) (*Scores, error) {
 			off := cls[i] * d
 			sk := S[off+lo : off+hi]
 			qk := Q[off+lo : off+hi]
-			sk, qk, cc := sk[:n], qk[:n], c[:n]
-			for j, x := range row {
-				t := x - cc[j]
-				sk[j] += t
-				qk[j] += t * t
-			}
+			kernel.ShiftSq(row, c[:n], sk[:n], qk[:n])
 		}
 		sums := make([]float64, K)
 		sqs := make([]float64, K)
@@ -193,12 +189,13 @@ func Chi2(X mat.Matrix, y []float64, cfg Config) (*Scores, error) {
 		fl := flag[lo:hi]
 		for i := 0; i < m; i++ {
 			row := in.data[i*in.stride+lo : i*in.stride+hi]
-			ok := O[cls[i]*d+lo : cls[i]*d+hi]
-			ok, fl := ok[:len(row)], fl[:len(row)]
-			for j, x := range row {
-				ok[j] += x
-				if !(x >= 0) {
-					fl[j] = true
+			if !kernel.SumNonneg(row, O[cls[i]*d+lo:cls[i]*d+hi]) {
+				// Some value of the row is negative or NaN: mark its
+				// columns (the error message is made below).
+				for j, x := range row {
+					if !(x >= 0) {
+						fl[j] = true
+					}
 				}
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/kernel"
 	"github.com/featlab/course/featlab/internal/matx"
 )
 
@@ -41,7 +42,7 @@ func ReconstructionError(ae AutoEncoder, X mat.Matrix) (float64, error) {
 	for i := 0; i < x.Rows; i++ {
 		xi := x.Data[i*x.Stride : i*x.Stride+x.Cols]
 		ri := r.Data[i*r.Stride : i*r.Stride+r.Cols]
-		s += sqDist(xi, ri)
+		s += kernel.SqDist(xi, ri)
 	}
 	return s, nil
 }
@@ -56,23 +57,6 @@ func columnMeans(x []float64, m, d int) []float64 {
 		mean[j] /= float64(m)
 	}
 	return mean
-}
-
-// dot returns a . b.
-func dot(a, b []float64) float64 {
-	b = b[:len(a)]
-	var s0, s1, s2, s3 float64
-	n := len(a) &^ 3
-	for i := 0; i < n; i += 4 {
-		s0 += a[i] * b[i]
-		s1 += a[i+1] * b[i+1]
-		s2 += a[i+2] * b[i+2]
-		s3 += a[i+3] * b[i+3]
-	}
-	for i := n; i < len(a); i++ {
-		s0 += a[i] * b[i]
-	}
-	return (s0 + s1) + (s2 + s3)
 }
 
 // axpy does y += a x.
@@ -112,51 +96,6 @@ func checkWidth(X mat.Matrix, d int, what string) error {
 	_, c := X.Dims()
 	if c != d {
 		return featlab.Errorf(featlab.ErrShape, "represent: %s has %d columns, fitted with %d", what, c, d)
-	}
-	return nil
-}
-
-// denseRows returns a contiguous row-major copy-or-view: a *mat.Dense with
-// stride == cols is used as is (not written), anything else is copied.
-func denseRows(X mat.Matrix) (data []float64, m, d int) {
-	g := matx.RowMajor(X)
-	if g.Stride == g.Cols {
-		return g.Data[:g.Rows*g.Cols], g.Rows, g.Cols
-	}
-	out := make([]float64, g.Rows*g.Cols)
-	for i := 0; i < g.Rows; i++ {
-		copy(out[i*g.Cols:(i+1)*g.Cols], g.Data[i*g.Stride:i*g.Stride+g.Cols])
-	}
-	return out, g.Rows, g.Cols
-}
-
-// sqDistBelow returns ||a - b||^2 when it is below bound; otherwise it may
-// stop early and return any value >= bound (partial distance search).
-func sqDistBelow(a, b []float64, bound float64) float64 {
-	b = b[:len(a)]
-	s := 0.0
-	i := 0
-	for ; i+16 <= len(a); i += 16 {
-		s += sqDist(a[i:i+16], b[i:i+16])
-		if s >= bound {
-			return s
-		}
-	}
-	if i < len(a) {
-		s += sqDist(a[i:], b[i:])
-	}
-	return s
-}
-
-// checkScale returns an error when the sum of squares of x overflows, so
-// that no fit reports an infinite inertia, variance or objective.
-func checkScale(x []float64, what string) error {
-	s := 0.0
-	for _, v := range x {
-		s += v * v
-	}
-	if math.IsInf(s, 0) {
-		return featlab.Errorf(featlab.ErrNotFinite, "represent: the sum of squares of %s overflows float64 (rescale the data)", what)
 	}
 	return nil
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/featlab/course/featlab"
 	"github.com/featlab/course/featlab/greedy"
+	"github.com/featlab/course/featlab/internal/kernel"
 )
 
 // DictUpdate selects the dictionary step of dictionary learning.
@@ -210,8 +211,8 @@ func (dl *DictionaryLearning) fit(ctx context.Context, X mat.Matrix) error {
 	if maxIter == 0 {
 		maxIter = 30
 	}
-	x, _, _ := denseRows(X)
-	if err := checkScale(x, "X"); err != nil {
+	x, _, _ := kernel.DenseRows(X)
+	if err := kernel.CheckScale(x, "represent", "X"); err != nil {
 		return err
 	}
 	Xd := mat.NewDense(m, d, x)
@@ -308,7 +309,7 @@ func initDictionary(x []float64, m, d, k int, init *mat.Dense, seed uint64) (*ma
 			break
 		}
 		row := x[i*d : (i+1)*d]
-		if dot(row, row) == 0 {
+		if kernel.Dot(row, row) == 0 {
 			continue
 		}
 		copy(D.RawRowView(j), row)
@@ -326,7 +327,7 @@ func initDictionary(x []float64, m, d, k int, init *mat.Dense, seed uint64) (*ma
 }
 
 func normalise(v []float64) {
-	n := math.Sqrt(dot(v, v))
+	n := math.Sqrt(kernel.Dot(v, v))
 	if n > 0 {
 		for t := range v {
 			v[t] /= n
@@ -350,7 +351,7 @@ func (st *dlState) objective() float64 {
 	s := 0.0
 	for i := 0; i < st.m; i++ {
 		r := st.R[i*st.d : (i+1)*st.d]
-		s += dot(r, r)
+		s += kernel.Dot(r, r)
 	}
 	if st.lambda > 0 {
 		for _, v := range st.V.RawMatrix().Data {
@@ -371,7 +372,7 @@ func (st *dlState) residualOf(i int, v, r []float64) float64 {
 			l1 += math.Abs(c)
 		}
 	}
-	return dot(r, r) + st.lambda*l1
+	return kernel.Dot(r, r) + st.lambda*l1
 }
 
 // codeBlockCells bounds the values of one block of the coding step's
@@ -406,7 +407,7 @@ func (st *dlState) acceptCodes(lo int, Vnew *mat.Dense) {
 	for i := lo; i < lo+nb; i++ {
 		old := st.V.RawRowView(i)
 		ri := st.R[i*d : (i+1)*d]
-		cur := dot(ri, ri)
+		cur := kernel.Dot(ri, ri)
 		if st.lambda > 0 {
 			for _, c := range old {
 				cur += st.lambda * math.Abs(c)
@@ -455,9 +456,9 @@ func (st *dlState) ksvdAtomContext(ctx context.Context, j int, approx bool) erro
 	}
 	// E rows: e_i = r_i + a_i d_j (i in omega).
 	Eu := func(u []float64, g []float64) { // g = E u
-		du := dot(dj, u)
+		du := kernel.Dot(dj, u)
 		for t, i := range omega {
-			g[t] = dot(st.R[i*d:(i+1)*d], u) + a[t]*du
+			g[t] = kernel.Dot(st.R[i*d:(i+1)*d], u) + a[t]*du
 		}
 	}
 	Etg := func(g []float64, u []float64) { // u = E^T g
@@ -472,7 +473,7 @@ func (st *dlState) ksvdAtomContext(ctx context.Context, j int, approx bool) erro
 	u := append([]float64(nil), dj...)
 	g := make([]float64, len(omega))
 	Eu(u, g)
-	sig := dot(g, g)
+	sig := kernel.Dot(g, g)
 	steps := 100
 	if approx {
 		steps = 1
@@ -484,7 +485,7 @@ func (st *dlState) ksvdAtomContext(ctx context.Context, j int, approx bool) erro
 		Etg(g, u)
 		normalise(u)
 		Eu(u, g)
-		ns := dot(g, g)
+		ns := kernel.Dot(g, g)
 		conv := ns-sig <= 1e-12*ns
 		sig = ns
 		if conv {
@@ -495,7 +496,7 @@ func (st *dlState) ksvdAtomContext(ctx context.Context, j int, approx bool) erro
 	// ||E - g u^T||^2 - ||E - a d_j^T||^2 = -||g||^2 + 2 a.(E d_j) - ||a||^2.
 	Ed := make([]float64, len(omega))
 	Eu(dj, Ed)
-	base := 2*dot(a, Ed) - dot(a, a)
+	base := 2*kernel.Dot(a, Ed) - kernel.Dot(a, a)
 	dK := -sig + base
 	useK := true
 	if st.lambda > 0 {
@@ -508,7 +509,7 @@ func (st *dlState) ksvdAtomContext(ctx context.Context, j int, approx bool) erro
 		// atom-only update: u' = E^T a / ||E^T a||
 		uA := make([]float64, d)
 		Etg(a, uA)
-		n := math.Sqrt(dot(uA, uA))
+		n := math.Sqrt(kernel.Dot(uA, uA))
 		dA := -2*n + base
 		if dA < dK && n > 0 {
 			for t := range uA {
@@ -520,7 +521,7 @@ func (st *dlState) ksvdAtomContext(ctx context.Context, j int, approx bool) erro
 			dK = dA
 		}
 	}
-	if !(dK <= 0) || dot(u, u) == 0 {
+	if !(dK <= 0) || kernel.Dot(u, u) == 0 {
 		return nil // numerical noise: keep the old pair
 	}
 	_ = useK
@@ -591,7 +592,7 @@ func (st *dlState) mod() {
 	oldObj := st.objective()
 	for p, j := range used {
 		row := Dn.RawRowView(p)
-		n := math.Sqrt(dot(row, row))
+		n := math.Sqrt(kernel.Dot(row, row))
 		if !(n > 0) || math.IsInf(n, 0) || math.IsNaN(n) {
 			continue
 		}
@@ -634,7 +635,7 @@ func (st *dlState) replaceUnused() int {
 		best, bi := 0.0, -1
 		for i := 0; i < m; i++ {
 			r := st.R[i*d : (i+1)*d]
-			if e := dot(r, r); e > best && !taken[i] {
+			if e := kernel.Dot(r, r); e > best && !taken[i] {
 				best, bi = e, i
 			}
 		}
@@ -642,7 +643,7 @@ func (st *dlState) replaceUnused() int {
 			continue // every sample is represented exactly: keep the atom
 		}
 		xi := st.x[bi*d : (bi+1)*d]
-		if dot(xi, xi) == 0 {
+		if kernel.Dot(xi, xi) == 0 {
 			continue
 		}
 		taken[bi] = true
@@ -673,7 +674,7 @@ func (st *dlState) clear() int {
 		dj := st.D.RawRowView(j)
 		bad := use[j] > 0 && use[j] < 4
 		for l := 0; l < j && !bad; l++ {
-			bad = math.Abs(dot(dj, st.D.RawRowView(l))) > 0.99
+			bad = math.Abs(kernel.Dot(dj, st.D.RawRowView(l))) > 0.99
 		}
 		if !bad {
 			continue
@@ -681,7 +682,7 @@ func (st *dlState) clear() int {
 		best, bi := 0.0, -1
 		for i := 0; i < m; i++ {
 			r := st.R[i*d : (i+1)*d]
-			if e := dot(r, r); e > best && !taken[i] {
+			if e := kernel.Dot(r, r); e > best && !taken[i] {
 				best, bi = e, i
 			}
 		}
@@ -689,7 +690,7 @@ func (st *dlState) clear() int {
 			continue
 		}
 		xi := st.x[bi*d : (bi+1)*d]
-		if dot(xi, xi) == 0 {
+		if kernel.Dot(xi, xi) == 0 {
 			continue
 		}
 		for i := 0; i < m; i++ {

@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab/internal/ctxtest"
+	"github.com/featlab/course/featlab/internal/kernel"
 )
 
 // TestKSVDAtomCancel: a K-SVD atom update (up to 100 power-iteration
@@ -17,7 +18,7 @@ import (
 // residuals exactly as they were. Uncancelled, it is ksvdAtom bit for bit.
 func TestKSVDAtomCancel(t *testing.T) {
 	X := reliabilityData(300, 16, 6)
-	x, m, d := denseRows(X)
+	x, m, d := kernel.DenseRows(X)
 	D, _ := initDictionary(x, m, d, 8, nil, 3)
 	st := &dlState{x: x, m: m, d: d, k: 8, D: D, V: mat.NewDense(m, 8, nil), R: append([]float64(nil), x...)}
 	V, err := SparseEncode(X, SparseCodeConfig{Atoms: st.D, S: 3})

@@ -12,6 +12,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/kernel"
 	"github.com/featlab/course/featlab/internal/par"
 )
 
@@ -218,8 +219,8 @@ func (km *KMeans) fit(ctx context.Context, X mat.Matrix) error {
 	if err != nil {
 		return err
 	}
-	x, _, _ := denseRows(X)
-	if err := checkScale(x, "X"); err != nil {
+	x, _, _ := kernel.DenseRows(X)
+	if err := kernel.CheckScale(x, "represent", "X"); err != nil {
 		return err
 	}
 	var init []float64
@@ -234,7 +235,7 @@ func (km *KMeans) fit(ctx context.Context, X mat.Matrix) error {
 		if _, _, err := checkData(cfg.Init, "KMeans Init"); err != nil {
 			return err
 		}
-		init, _, _ = denseRows(cfg.Init)
+		init, _, _ = kernel.DenseRows(cfg.Init)
 		nInit = 1
 	}
 	absTol := tol * meanVariance(x, m, d)
@@ -341,7 +342,7 @@ func meanVariance(x []float64, m, d int) float64 {
 	mean := columnMeans(x, m, d)
 	s := 0.0
 	for i := 0; i < m; i++ {
-		s += sqDist(x[i*d:(i+1)*d], mean)
+		s += kernel.SqDist(x[i*d:(i+1)*d], mean)
 	}
 	return s / float64(m*d)
 }
@@ -374,7 +375,7 @@ func kmeansPP(x, w []float64, p *kmProj, m, d, k int, rng *rand.Rand, wantLow bo
 		low = make([]float64, m*k)
 	}
 	for i := range closest {
-		closest[i] = sqDist(x[i*d:(i+1)*d], c[:d])
+		closest[i] = kernel.SqDist(x[i*d:(i+1)*d], c[:d])
 		if low != nil {
 			low[i*k] = math.Sqrt(closest[i])
 		}
@@ -403,7 +404,7 @@ func kmeansPP(x, w []float64, p *kmProj, m, d, k int, rng *rand.Rand, wantLow bo
 			cts[t] = x[ids[t]*d : (ids[t]+1)*d]
 			ctr[t] = p.xr[ids[t]*q : (ids[t]+1)*q]
 			for a := 0; a < j; a++ {
-				cc[t*k+a] = sqDist(cts[t], c[a*d:(a+1)*d]) * (1 - 1e-9)
+				cc[t*k+a] = kernel.SqDist(cts[t], c[a*d:(a+1)*d]) * (1 - 1e-9)
 			}
 			gains[t] = 0
 		}
@@ -435,7 +436,7 @@ func kmeansPP(x, w []float64, p *kmProj, m, d, k int, rng *rand.Rand, wantLow bo
 						s += (d0*d0 + d1*d1) + (d2*d2 + d3*d3) + (d4*d4 + d5*d5) + (d6*d6 + d7*d7)
 					}
 					if s < bound {
-						v = sqDist(xi, ct)
+						v = kernel.SqDist(xi, ct)
 						if v < v0 {
 							if w != nil {
 								gains[t] += w[i] * (v0 - v)
@@ -602,7 +603,7 @@ func (r *kmRun) run(maxIter int, tol float64, alg KMeansAlgorithm, seed *seeding
 			} else {
 				copy(cj, r.c[j*d:(j+1)*d]) // no point to move it to
 			}
-			s := sqDist(cj, r.c[j*d:(j+1)*d])
+			s := kernel.SqDist(cj, r.c[j*d:(j+1)*d])
 			shift += s
 			moved[j] = math.Sqrt(s)
 			maxMove = max(maxMove, moved[j])
@@ -649,7 +650,7 @@ func (r *kmRun) run(maxIter int, tol float64, alg KMeansAlgorithm, seed *seeding
 	r.inertia = 0
 	for i := 0; i < m; i++ {
 		j := r.labels[i]
-		r.inertia += r.weight(i) * sqDist(r.x[i*d:(i+1)*d], r.c[j*d:(j+1)*d])
+		r.inertia += r.weight(i) * kernel.SqDist(r.x[i*d:(i+1)*d], r.c[j*d:(j+1)*d])
 	}
 }
 
@@ -672,7 +673,7 @@ func (r *kmRun) assignFull(upper, lower []float64) {
 		for j := 0; j < k; j++ {
 			// partial distance: a centroid farther than the second best
 			// changes nothing
-			s := sqDistBelow(xi, r.c[j*d:(j+1)*d], b2)
+			s := kernel.SqDistBelow(xi, r.c[j*d:(j+1)*d], b2)
 			if s < b {
 				b2 = b
 				b, bj = s, j
@@ -694,7 +695,7 @@ func (r *kmRun) assignElkanFull(upper, low []float64) {
 		l := low[i*k : (i+1)*k]
 		b, bj := math.Inf(1), 0
 		for j := range l {
-			s := sqDist(xi, r.c[j*d:(j+1)*d])
+			s := kernel.SqDist(xi, r.c[j*d:(j+1)*d])
 			l[j] = math.Sqrt(s)
 			if s < b {
 				b, bj = s, j
@@ -742,7 +743,7 @@ func (r *kmRun) assignElkan(upper, low, cc, half, moved []float64) {
 				continue
 			}
 			if stale {
-				u = math.Sqrt(sqDist(xi, r.c[a*d:(a+1)*d]))
+				u = math.Sqrt(kernel.SqDist(xi, r.c[a*d:(a+1)*d]))
 				l[a] = u
 				fresh = a
 				stale = false
@@ -750,7 +751,7 @@ func (r *kmRun) assignElkan(upper, low, cc, half, moved []float64) {
 					continue
 				}
 			}
-			dj := math.Sqrt(sqDist(xi, r.c[j*d:(j+1)*d]))
+			dj := math.Sqrt(kernel.SqDist(xi, r.c[j*d:(j+1)*d]))
 			l[j] = dj
 			if dj < u || (dj == u && j < a) {
 				a, u = j, dj
@@ -775,7 +776,7 @@ func (r *kmRun) centreDistances(cc, half []float64) {
 			cc[j*k+j] = 0
 		}
 		for l := j + 1; l < k; l++ {
-			v := 0.5 * math.Sqrt(sqDist(r.c[j*d:(j+1)*d], r.c[l*d:(l+1)*d]))
+			v := 0.5 * math.Sqrt(kernel.SqDist(r.c[j*d:(j+1)*d], r.c[l*d:(l+1)*d]))
 			if cc != nil {
 				cc[j*k+l], cc[l*k+j] = v*kmShrink, v*kmShrink
 			}
@@ -796,14 +797,14 @@ func (r *kmRun) assignHamerly(upper, lower, half []float64) {
 			continue
 		}
 		xi := r.x[i*d : (i+1)*d]
-		upper[i] = math.Sqrt(sqDist(xi, r.c[a*d:(a+1)*d]))
+		upper[i] = math.Sqrt(kernel.SqDist(xi, r.c[a*d:(a+1)*d]))
 		if upper[i] <= bound {
 			continue
 		}
 		b, b2 := math.Inf(1), math.Inf(1)
 		bj := 0
 		for j := 0; j < r.k; j++ {
-			s := sqDistBelow(xi, r.c[j*d:(j+1)*d], b2)
+			s := kernel.SqDistBelow(xi, r.c[j*d:(j+1)*d], b2)
 			if s < b {
 				b2 = b
 				b, bj = s, j
@@ -835,7 +836,7 @@ func (r *kmRun) relocateEmpty(newC []float64, count []int, wsum, upper []float64
 	idx := make([]int, r.m)
 	for i := 0; i < r.m; i++ {
 		j := r.labels[i]
-		dist[i] = sqDist(r.x[i*d:(i+1)*d], r.c[j*d:(j+1)*d])
+		dist[i] = kernel.SqDist(r.x[i*d:(i+1)*d], r.c[j*d:(j+1)*d])
 		idx[i] = i
 	}
 	sort.SliceStable(idx, func(a, b int) bool { return dist[idx[a]] > dist[idx[b]] })
@@ -897,8 +898,8 @@ func (km *KMeans) Predict(X mat.Matrix) (labels []int, sqdist []float64, err err
 	if err != nil {
 		return nil, nil, err
 	}
-	x, _, _ := denseRows(X)
-	c, k, _ := denseRows(km.Centroids)
+	x, _, _ := kernel.DenseRows(X)
+	c, k, _ := kernel.DenseRows(km.Centroids)
 	labels = make([]int, m)
 	sqdist = make([]float64, m)
 	par.Blocks(m, km.Workers, func(lo, hi int) {
@@ -906,7 +907,7 @@ func (km *KMeans) Predict(X mat.Matrix) (labels []int, sqdist []float64, err err
 			xi := x[i*d : (i+1)*d]
 			b, bj := math.Inf(1), 0
 			for j := 0; j < k; j++ {
-				if s := sqDistBelow(xi, c[j*d:(j+1)*d], b); s < b {
+				if s := kernel.SqDistBelow(xi, c[j*d:(j+1)*d], b); s < b {
 					b, bj = s, j
 				}
 			}
@@ -942,8 +943,8 @@ func (km *KMeans) Transform(X mat.Matrix) (*mat.Dense, error) {
 	if err != nil {
 		return nil, err
 	}
-	x, _, _ := denseRows(X)
-	c, k, _ := denseRows(km.Centroids)
+	x, _, _ := kernel.DenseRows(X)
+	c, k, _ := kernel.DenseRows(km.Centroids)
 	out := mat.NewDense(m, k, nil)
 	o := out.RawMatrix().Data
 	beta := km.Beta
@@ -961,7 +962,7 @@ func (km *KMeans) Transform(X mat.Matrix) (*mat.Dense, error) {
 			row := o[i*k : (i+1)*k]
 			xi := x[i*d : (i+1)*d]
 			for j := range row {
-				row[j] = sqDist(xi, c[j*d:(j+1)*d])
+				row[j] = kernel.SqDist(xi, c[j*d:(j+1)*d])
 			}
 			if km.Encoding == Distances {
 				for j := range row {

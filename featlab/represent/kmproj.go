@@ -1,6 +1,10 @@
 package represent
 
-import "gonum.org/v1/gonum/mat"
+import (
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/featlab/course/featlab/internal/kernel"
+)
 
 // kmProjDim is the number of principal coordinates kmProj keeps.
 const kmProjDim = 16
@@ -51,7 +55,7 @@ func newKMProj(x []float64, m, d int) *kmProj {
 	row := make([]float64, d)
 	for i := 0; i < m; i++ {
 		centre(row, i, i+1)
-		big = max(big, dot(row, row))
+		big = max(big, kernel.Dot(row, row))
 	}
 	p := &kmProj{xr: make([]float64, m*q), margin: kmRelSlack * big}
 	if d <= q {

@@ -4,6 +4,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/kernel"
 )
 
 // RestrictedResidual returns the matrix E_j of Zhou eq. 11.18 restricted to
@@ -86,7 +87,7 @@ func KSVDAtomStep(X, atoms, codes *mat.Dense, j int) (before, after float64, err
 		w[t] = W.At(t, 0)
 	}
 	sign := 1.0
-	if dot(w, atoms.RawRowView(j)) < 0 {
+	if kernel.Dot(w, atoms.RawRowView(j)) < 0 {
 		sign = -1
 	}
 	if s == 0 {

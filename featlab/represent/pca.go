@@ -8,6 +8,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/kernel"
 )
 
 // PCAConfig configures PCA.
@@ -99,8 +100,8 @@ func (p *PCA) Fit(X mat.Matrix) error {
 	if k < 1 || k > r {
 		return featlab.Errorf(featlab.ErrParam, "represent: PCA: K = %d outside [1, min(m, d) = %d]", p.K, r)
 	}
-	x, _, _ := denseRows(X)
-	if err := checkScale(x, "X"); err != nil {
+	x, _, _ := kernel.DenseRows(X)
+	if err := kernel.CheckScale(x, "represent", "X"); err != nil {
 		return err
 	}
 	mean := columnMeans(x, m, d)
@@ -112,8 +113,15 @@ func (p *PCA) Fit(X mat.Matrix) error {
 			row[j] = v - mean[j]
 		}
 	}
-	// For tall data, the SVD of the triangular factor of a QR
-	// decomposition has the same singular values and right vectors.
+	// For tall data with few columns, the eigendecomposition of C^T C
+	// when it is well conditioned (pcaCovariance); else, for tall data,
+	// the SVD of the triangular factor of a QR decomposition, which has
+	// the same singular values and right vectors as C.
+	if m > 2*d && d <= pcaCovMaxD {
+		if s, v, ok := pcaCovariance(c, m, d); ok {
+			return p.finish(s, v, mean, m, d, k)
+		}
+	}
 	var a mat.Matrix = c
 	if m > 2*d {
 		var qr mat.QR
@@ -135,9 +143,15 @@ func (p *PCA) fromFactor(a mat.Matrix, mean []float64, m, d, k int) error {
 	if !svd.Factorize(a, mat.SVDThinV) {
 		return featlab.Errorf(featlab.ErrNotConverged, "represent: PCA: SVD did not converge")
 	}
-	s := svd.Values(nil)[:r]
 	var v mat.Dense
 	svd.VTo(&v)
+	return p.finish(svd.Values(nil)[:r], &v, mean, m, d, k)
+}
+
+// finish sets the fitted PCA from the singular values s (min(m, d) of
+// them, descending) and right singular vectors v of the centred data.
+func (p *PCA) finish(s []float64, v *mat.Dense, mean []float64, m, d, k int) error {
+	r := len(s)
 	W := mat.NewDense(k, d, nil)
 	for j := 0; j < k; j++ {
 		big, sign := 0.0, 1.0

@@ -4,6 +4,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/kernel"
 )
 
 // PCRConfig configures principal components regression (FitPCR).
@@ -91,7 +92,7 @@ func FitPCR(X mat.Matrix, y []float64, cfg PCRConfig) (*PCRResult, error) {
 			return nil, featlab.Errorf(featlab.ErrConstant, "represent: PCR: component %d of %d has zero variance (Components above the rank of the standardized X); use Components <= %d", k+1, M, k)
 		}
 		v := pca.Components.RawRowView(k)
-		theta[k] = dot(v, zty.RawVector().Data) / (s * s)
+		theta[k] = kernel.Dot(v, zty.RawVector().Data) / (s * s)
 		axpy(theta[k], v, beta)
 		B[k] = mat.NewDense(d, 1, append([]float64(nil), beta...))
 	}

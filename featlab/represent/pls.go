@@ -8,6 +8,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/kernel"
 	"github.com/featlab/course/featlab/internal/matx"
 	"github.com/featlab/course/featlab/linear"
 )
@@ -161,8 +162,8 @@ func (p *ComponentPath) finite(where string) error {
 // deviation (divisor m - 1, R's sd), and the means and scales. A column
 // of zero spread is an ErrConstant error when scale is true.
 func standardize(X mat.Matrix, scale bool, where string) (z *mat.Dense, mean, sd []float64, err error) {
-	x, m, d := denseRows(X)
-	if err := checkScale(x, "X"); err != nil {
+	x, m, d := kernel.DenseRows(X)
+	if err := kernel.CheckScale(x, "represent", "X"); err != nil {
 		return nil, nil, nil, err
 	}
 	mean = columnMeans(x, m, d)
@@ -390,7 +391,7 @@ func fitPLS(X mat.Matrix, Y *mat.Dense, cfg PLSConfig) (*PLSResult, error) {
 		if err := dominantDirection(S, w); err != nil {
 			return nil, err
 		}
-		norm := math.Sqrt(dot(S.RawMatrix().Data, S.RawMatrix().Data))
+		norm := math.Sqrt(kernel.Dot(S.RawMatrix().Data, S.RawMatrix().Data))
 		if k == 0 {
 			first = norm
 		}
@@ -414,7 +415,7 @@ func fitPLS(X mat.Matrix, Y *mat.Dense, cfg PLSConfig) (*PLSResult, error) {
 			}
 		}
 		blas64.Gemv(blas.NoTrans, 1, zr, vec(rk), 0, vec(t))
-		tt := dot(t, t)
+		tt := kernel.Dot(t, t)
 		if !(tt > 0) || !(norm > 0) {
 			return nil, featlab.Errorf(featlab.ErrConstant, "represent: PLS: Z^T y is zero (y constant, or uncorrelated with every column of X)")
 		}
@@ -475,7 +476,7 @@ func dominantDirection(S *mat.Dense, w []float64) error {
 		wv := mat.NewVecDense(d, w)
 		wv.MulVec(S, mat.NewVecDense(r, c))
 	}
-	n := math.Sqrt(dot(w, w))
+	n := math.Sqrt(kernel.Dot(w, w))
 	big := 0.0
 	for _, v := range w {
 		if math.Abs(v) > math.Abs(big) {

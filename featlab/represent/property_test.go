@@ -11,6 +11,7 @@ import (
 
 	"github.com/featlab/course/datasets"
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/kernel"
 )
 
 func randDense(r *rand.Rand, m, d int) *mat.Dense {
@@ -156,7 +157,7 @@ func TestKMeansAutoEncoder(t *testing.T) {
 		if math.Abs(s-1) > 1e-12 {
 			t.Fatalf("soft code of row %d sums to %v", i, s)
 		}
-		want := math.Sqrt(sqDist(X.RawRowView(i), km.Centroids.RawRowView(3)))
+		want := math.Sqrt(kernel.SqDist(X.RawRowView(i), km.Centroids.RawRowView(3)))
 		if math.Abs(Dd.At(i, 3)-want) > 1e-12 {
 			t.Fatal("distance encoding wrong")
 		}
@@ -394,7 +395,7 @@ func TestBagOfWordsOptions(t *testing.T) {
 // zero code zero and never raise the data term.
 func TestFitLoopKSVDPreservesSupport(t *testing.T) {
 	X := mat.DenseCopyOf(datasets.Digits().X.Slice(0, 300, 0, 64))
-	x, m, d := denseRows(X)
+	x, m, d := kernel.DenseRows(X)
 	for _, approx := range []bool{false, true} {
 		D, _ := initDictionary(x, m, d, 24, nil, 3)
 		st := &dlState{x: x, m: m, d: d, k: 24, D: D, V: mat.NewDense(m, 24, nil), R: append([]float64(nil), x...)}

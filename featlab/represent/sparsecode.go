@@ -8,6 +8,7 @@ import (
 
 	"github.com/featlab/course/featlab"
 	"github.com/featlab/course/featlab/greedy"
+	"github.com/featlab/course/featlab/internal/kernel"
 	"github.com/featlab/course/featlab/internal/par"
 	"github.com/featlab/course/featlab/linear"
 )
@@ -128,7 +129,7 @@ func checkAtoms(D *mat.Dense) (k, d int, err error) {
 	}
 	for j := 0; j < k; j++ {
 		row := D.RawRowView(j)
-		if dot(row, row) == 0 {
+		if kernel.Dot(row, row) == 0 {
 			return 0, 0, featlab.Errorf(featlab.ErrParam, "represent: atom %d of the dictionary is zero", j)
 		}
 	}
@@ -159,7 +160,7 @@ func encodeWith(ctx context.Context, X mat.Matrix, D *mat.Dense, coder Coder, s 
 	lcfg := linear.LassoConfig{Lambda: lambda / (2 * float64(d)), Tol: tol, MaxIter: maxIter}
 	err := par.Do(ctx, m, workers, progress, func(i int) error {
 		x := xd.RawRowView(i)
-		if dot(x, x) == 0 {
+		if kernel.Dot(x, x) == 0 {
 			return nil
 		}
 		c := lcfg

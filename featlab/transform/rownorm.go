@@ -7,6 +7,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/kernel"
 )
 
 // Norm names a vector norm of an instance (a row of X).
@@ -64,10 +65,9 @@ func (n Norm) of(row []float64) float64 {
 		}
 		return s
 	}
-	s := 0.0
-	for _, v := range row {
-		s += v * v
-	}
+	// four partial sums (kernel.Dot): the sum is not one long chain of
+	// dependent additions
+	s := kernel.Dot(row, row)
 	if !math.IsInf(s, 1) && s >= tinySumSq {
 		return math.Sqrt(s)
 	}
@@ -124,14 +124,23 @@ func (r *RowNormalize) Transform(X mat.Matrix) (*mat.Dense, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := checkFinite(x); err != nil {
-		return nil, err
-	}
 	out := mat.NewDense(x.rows, x.cols, nil)
 	o := out.RawMatrix()
-	_ = forChunks(x.rows, x.cols, x.workers, func(_, lo, hi int) error {
+	// The NaN/Inf check is made row by row in the same pass (the row is
+	// in cache); forChunks reports the lowest failing chunk, so the error
+	// names the first bad cell in row-major order.
+	zero := make([]float64, x.cols)
+	err = forChunks(x.rows, x.cols, x.workers, func(_, lo, hi int) error {
+		by := make([]float64, x.cols)
 		for i := lo; i < hi; i++ {
 			in := x.row(i)
+			if !kernel.Finite(in) {
+				for j, v := range in {
+					if !finite(v) {
+						return notFinite(i, j, v)
+					}
+				}
+			}
 			dst := o.Data[i*o.Stride : i*o.Stride+len(in)]
 			nrm := r.norm.of(in)
 			if nrm == 0 {
@@ -148,12 +157,18 @@ func (r *RowNormalize) Transform(X mat.Matrix) (*mat.Dense, error) {
 				in = dst
 				nrm = r.norm.of(in)
 			}
-			for j, v := range in {
-				dst[j] = v / nrm
+			// dst = (in - 0) / nrm, the same bits as in / nrm, four
+			// columns to a division (kernel.AffineDiv)
+			for j := range by {
+				by[j] = nrm
 			}
+			kernel.AffineDiv(dst, in, zero, by)
 		}
 		return nil
 	})
+	if err != nil {
+		return nil, err
+	}
 	return out, nil
 }
 

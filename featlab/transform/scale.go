@@ -2,10 +2,12 @@ package transform
 
 import (
 	"math"
+	"slices"
 
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/kernel"
 )
 
 // colSums returns the column sums of x. Rows are summed in fixed chunks
@@ -17,14 +19,7 @@ func colSums(x raw) ([]float64, error) {
 	nc := numChunks(x.rows, d)
 	part := make([]float64, nc*d)
 	_ = forChunks(x.rows, d, x.workers, func(k, lo, hi int) error {
-		s := part[k*d : (k+1)*d]
-		for i := lo; i < hi; i++ {
-			row := x.row(i)
-			s = s[:len(row)]
-			for j, v := range row {
-				s[j] += v
-			}
-		}
+		kernel.SumRows(x.data, x.stride, part[k*d:(k+1)*d], lo, hi)
 		return nil
 	})
 	sum := make([]float64, d)
@@ -64,26 +59,16 @@ func colMeanVar(x raw) (mean, variance []float64, err error) {
 	nc := numChunks(x.rows, d)
 	part := make([]float64, 2*nc*d)
 	_ = forChunks(x.rows, d, x.workers, func(k, lo, hi int) error {
-		ss := part[2*k*d : (2*k+1)*d]
-		sd := part[(2*k+1)*d : (2*k+2)*d]
-		for i := lo; i < hi; i++ {
-			row := x.row(i)
-			ss, sd := ss[:len(row)], sd[:len(row)]
-			mu := mean[:len(row)]
-			for j, v := range row {
-				c := v - mu[j]
-				sd[j] += c
-				ss[j] += c * c
-			}
-		}
+		// sd (sums of x - mean) then ss (sums of squares), row by row.
+		kernel.CentredSums(x.data, x.stride, mean, part[2*k*d:(2*k+2)*d], lo, hi)
 		return nil
 	})
 	ss := make([]float64, d)
 	sd := make([]float64, d)
 	for k := 0; k < nc; k++ {
 		for j := 0; j < d; j++ {
-			ss[j] += part[2*k*d+j]
-			sd[j] += part[(2*k+1)*d+j]
+			sd[j] += part[2*k*d+j]
+			ss[j] += part[(2*k+1)*d+j]
 		}
 	}
 	variance = make([]float64, d)
@@ -150,29 +135,28 @@ func colMeanVarScaled(x raw) (mean, variance, by []float64, err error) {
 // colMinMax returns the minimum and maximum of each column, rejecting NaN
 // and infinities.
 func colMinMax(x raw) (lo, hi []float64, err error) {
-	if err := checkFinite(x); err != nil {
-		return nil, nil, err
-	}
 	d := x.cols
 	nc := numChunks(x.rows, d)
 	plo := make([]float64, nc*d)
 	phi := make([]float64, nc*d)
+	bad := make([]bool, nc)
 	_ = forChunks(x.rows, d, x.workers, func(k, a, b int) error {
 		l, h := plo[k*d:(k+1)*d], phi[k*d:(k+1)*d]
 		copy(l, x.row(a))
 		copy(h, x.row(a))
-		for i := a + 1; i < b; i++ {
-			for j, v := range x.row(i) {
-				if v < l[j] {
-					l[j] = v
-				}
-				if v > h[j] {
-					h[j] = v
-				}
+		for i := a; i < b; i++ {
+			if !kernel.MinMax(x.row(i), l, h) {
+				bad[k] = true
+				return nil
 			}
 		}
 		return nil
 	})
+	if slices.Contains(bad, true) {
+		if err := checkFinite(x); err != nil {
+			return nil, nil, err
+		}
+	}
 	lo = append([]float64(nil), plo[:d]...)
 	hi = append([]float64(nil), phi[:d]...)
 	for k := 1; k < nc; k++ {
@@ -187,13 +171,35 @@ func colMinMax(x raw) (lo, hi []float64, err error) {
 // affine returns out = (x - shift) * mul or, when div is true,
 // (x - shift) / mul, column by column, rejecting NaN and infinities.
 func affine(x raw, shift, mul []float64, div bool) (*mat.Dense, error) {
+	if div {
+		return mapRowsChecked(x, func(dst, in []float64) bool {
+			return kernel.AffineDiv(dst, in, shift, mul)
+		})
+	}
 	return mapRows(x, func(dst, in []float64) {
-		if div {
-			divRow(dst, in, shift, mul)
-		} else {
-			mulRow(dst, in, shift, mul)
-		}
+		mulRow(dst, in, shift, mul)
 	})
+}
+
+// mapRowsChecked is mapRows for a row map that reports whether its
+// results are finite itself (the kernels of internal/kernel).
+func mapRowsChecked(x raw, fn func(dst, in []float64) bool) (*mat.Dense, error) {
+	out := mat.NewDense(x.rows, x.cols, nil)
+	o := out.RawMatrix()
+	err := forChunks(x.rows, x.cols, x.workers, func(_, lo, hi int) error {
+		for i := lo; i < hi; i++ {
+			in := x.row(i)
+			dst := o.Data[i*o.Stride : i*o.Stride+len(in)]
+			if !fn(dst, in) {
+				return badCell(i, in, dst)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // mapRows returns out with fn(out row i, x row i) for every row, in
@@ -617,11 +623,8 @@ func (u *UnitRange) DataMax() []float64 { return clone(u.dmax) }
 // mulAdd returns x * mul + add column by column, rejecting NaN and
 // infinities.
 func mulAdd(x raw, mul, add []float64) (*mat.Dense, error) {
-	return mapRows(x, func(dst, in []float64) {
-		mu, ad := mul[:len(in)], add[:len(in)]
-		for j, v := range in {
-			dst[j] = v*mu[j] + ad[j]
-		}
+	return mapRowsChecked(x, func(dst, in []float64) bool {
+		return kernel.MulAdd(dst, in, mul, add)
 	})
 }
 

@@ -64,6 +64,12 @@ type Case struct {
 	R string
 	// Note is printed under the table (what exactly is compared).
 	Note string
+	// Bytes, for a memory-bound case, returns the bytes the computation
+	// must touch at least (each input read once, each output written
+	// once); the table then shows the floor time, Bytes / the measured
+	// single-core read bandwidth, and featlab's multiple of it. Nil for
+	// compute-bound cases.
+	Bytes func(data map[string]*mat.Dense) float64
 }
 
 var cases []Case
@@ -74,6 +80,7 @@ func Register(c Case) { cases = append(cases, c) }
 type result struct {
 	c                        Case
 	go1, goAll, py, r        float64 // seconds; NaN when not run
+	bytes                    float64 // Case.Bytes, 0 when not memory-bound
 	pyErr, rErr, goErr, note string
 }
 
@@ -114,7 +121,13 @@ func main() {
 	} else {
 		fmt.Println("R:       glmnet not found; install it with: apt-get install r-cran-glmnet")
 	}
-	fmt.Printf("timing:  best of %d runs after a warm-up; peers with OMP/BLAS threads = 1\n\n", *repeats)
+	fmt.Printf("timing:  best of %d runs after a warm-up; peers with OMP/BLAS threads = 1\n", *repeats)
+	bw := measureBandwidth(*repeats)
+	fmt.Printf("memory:  read bandwidth %.1f GB/s on 1 core, %.1f GB/s on all cores (kernel.Sum over %d MB, best of %d)\n", bw.one/1e9, bw.all/1e9, bw.bufBytes>>20, *repeats)
+	if l, err := os.ReadFile("/proc/loadavg"); err == nil {
+		fmt.Printf("load:    %s\n", strings.Join(strings.Fields(string(l))[:3], " "))
+	}
+	fmt.Println()
 	var results []result
 	for _, c := range cases {
 		full := c.Group + "/" + c.Name
@@ -124,12 +137,16 @@ func main() {
 		fmt.Fprintf(os.Stderr, "  %s ...\n", full)
 		results = append(results, runCase(c, here, *repeats, pyOK, rOK, *python, *rscript))
 	}
-	printTable(results)
+	printTable(results, bw)
+	if l, err := os.ReadFile("/proc/loadavg"); err == nil {
+		fmt.Printf("load at the end: %s\n", strings.Join(strings.Fields(string(l))[:3], " "))
+	}
 }
 
 func runCase(c Case, here string, repeats int, pyOK, rOK bool, python, rscript string) result {
 	res := result{c: c, go1: math.NaN(), goAll: math.NaN(), py: math.NaN(), r: math.NaN()}
 	data := c.Data()
+	res.bytes = touch(c, data)
 	dir, err := os.MkdirTemp("", "peerbench-")
 	if err != nil {
 		res.goErr = err.Error()
@@ -229,13 +246,17 @@ func writeData(dir string, data map[string]*mat.Dense) error {
 	return os.WriteFile(filepath.Join(dir, "shapes.json"), b, 0o644)
 }
 
-func printTable(results []result) {
-	header := []string{"case", "featlab 1 core", "featlab all cores", "sklearn", "sklearn / featlab 1", "sklearn / featlab all", "glmnet", "glmnet / featlab 1"}
+func printTable(results []result, bw bandwidth) {
+	header := []string{"case", "featlab 1 core", "featlab all cores", "floor 1 core", "featlab 1 / floor", "sklearn", "sklearn / featlab 1", "sklearn / featlab all", "glmnet", "glmnet / featlab 1"}
 	var rows [][]string
 	var notes []string
 	for _, r := range results {
+		floor := math.NaN()
+		if r.bytes > 0 {
+			floor = r.bytes / bw.one
+		}
 		rows = append(rows, []string{
-			r.c.Group + "/" + r.c.Name, secs(r.go1), secs(r.goAll), secs(r.py),
+			r.c.Group + "/" + r.c.Name, secs(r.go1), secs(r.goAll), secs(floor), multiple(r.go1, floor), secs(r.py),
 			ratio(r.py, r.go1), ratio(r.py, r.goAll), secs(r.r), ratio(r.r, r.go1),
 		})
 		for _, e := range []struct{ who, msg string }{{"featlab", r.goErr}, {"sklearn", r.pyErr}, {"glmnet", r.rErr}} {
@@ -248,7 +269,7 @@ func printTable(results []result) {
 		}
 	}
 	fmt.Print(featlab.FormatTable(header, rows))
-	fmt.Println("ratios above 1 mean featlab is faster")
+	fmt.Println("ratios above 1 mean featlab is faster; floor = bytes that must be touched / single-core read bandwidth")
 	for _, n := range notes {
 		fmt.Println("  " + n)
 	}
@@ -272,6 +293,14 @@ func ratio(peer, ours float64) string {
 		return "-"
 	}
 	return fmt.Sprintf("%.2fx", peer/ours)
+}
+
+// multiple returns ours / floor as "2.1x", or "-".
+func multiple(ours, floor float64) string {
+	if math.IsNaN(ours) || math.IsNaN(floor) || floor == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.2fx", ours/floor)
 }
 
 func peerAvailable(bin string, args ...string) bool {

@@ -1,8 +1,8 @@
-package represent
+package kernel
 
-// sqDistGo returns ||a - b||^2 for len(b) >= len(a): four partial sums,
+// SqDistGo returns ||a - b||^2 for len(b) >= len(a): four partial sums,
 // the portable kernel.
-func sqDistGo(a, b []float64) float64 {
+func SqDistGo(a, b []float64) float64 {
 	b = b[:len(a)]
 	var s0, s1, s2, s3 float64
 	n := len(a) &^ 3

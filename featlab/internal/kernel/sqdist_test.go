@@ -1,4 +1,4 @@
-package represent
+package kernel
 
 import (
 	"math"
@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// TestSqDistKernels checks the build's sqDist (the SSE2 kernel on amd64)
+// TestSqDistKernels checks the build's SqDist (the SSE2 kernel on amd64)
 // and the portable one against a plain loop for every length up to 70,
 // including lengths that leave each possible remainder.
 func TestSqDistKernels(t *testing.T) {
@@ -23,7 +23,7 @@ func TestSqDistKernels(t *testing.T) {
 		for i := range a {
 			want += (a[i] - b[i]) * (a[i] - b[i])
 		}
-		for name, got := range map[string]float64{"sqDist": sqDist(a, b), "sqDistGo": sqDistGo(a, b)} {
+		for name, got := range map[string]float64{"SqDist": SqDist(a, b), "SqDistGo": SqDistGo(a, b)} {
 			if math.Abs(got-want) > 1e-13*(1+want) {
 				t.Errorf("%s, n = %d: %v, want %v", name, n, got, want)
 			}

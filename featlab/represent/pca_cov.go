@@ -1,0 +1,93 @@
+package represent
+
+import (
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// pcaCovCond is the smallest ratio lambda_min / lambda_max of the
+// non-constant columns' covariance for which PCA takes the covariance
+// path: the eigenvalues of C^T C carry an absolute error of about
+// d eps lambda_max, so below this ratio the small singular values would
+// lose more than about 1e-7 of their value, and the QR + SVD path is used.
+const pcaCovCond = 1e-7
+
+// pcaCovMaxD is the most columns for which PCA tries the covariance path.
+// Measured (thread CPU time, this repository's machine): on digits (1797 x
+// 64) C^T C and its eigenvectors take 2.9 ms against 7.6 ms for QR + SVD
+// (the QR is unblocked below 128 columns); on 10000 x 1000, 7.4 s against
+// 4.2 s (gonum's symmetric eigensolver with vectors costs more than the SVD
+// of the triangular factor at that size).
+const pcaCovMaxD = 128
+
+// pcaCovariance returns the singular values (descending) and the right
+// singular vectors (d x d, columns) of the centred m x d matrix c (m > 2d)
+// from the eigendecomposition of C^T C, computed over the columns that are
+// not constant (exactly 0 once centred); each constant column adds a zero
+// singular value with the unit vector of its column, after the others. ok
+// is false when the covariance is too ill-conditioned (pcaCovCond) or the
+// eigendecomposition fails; the caller then takes the QR + SVD path.
+//
+// Cost: m d'^2 for C^T C (BLAS syrk) and O(d'^3) for the eigenvectors,
+// against 2 m d^2 for the Householder QR of the other path.
+func pcaCovariance(c *mat.Dense, m, d int) (s []float64, v *mat.Dense, ok bool) {
+	cd := c.RawMatrix()
+	live := make([]bool, d)
+	for i := 0; i < m; i++ {
+		for j, x := range cd.Data[i*cd.Stride : i*cd.Stride+d] {
+			if x != 0 {
+				live[j] = true
+			}
+		}
+	}
+	var keep, dead []int
+	for j, l := range live {
+		if l {
+			keep = append(keep, j)
+		} else {
+			dead = append(dead, j)
+		}
+	}
+	dk := len(keep)
+	if dk == 0 {
+		return nil, nil, false
+	}
+	// C^T C over all columns (a constant column's row and column are
+	// exact zeros), then the live columns' block.
+	var full mat.SymDense
+	full.SymOuterK(1, c.T())
+	g := &full
+	if dk < d {
+		g = mat.NewSymDense(dk, nil)
+		for a, ja := range keep {
+			for b := a; b < dk; b++ {
+				g.SetSym(a, b, full.At(ja, keep[b]))
+			}
+		}
+	}
+	var es mat.EigenSym
+	if !es.Factorize(g, true) {
+		return nil, nil, false
+	}
+	vals := es.Values(nil) // ascending
+	top := vals[dk-1]
+	if !(top > 0) || !(vals[0] >= pcaCovCond*top) {
+		return nil, nil, false
+	}
+	var ev mat.Dense
+	es.VectorsTo(&ev)
+	s = make([]float64, d)
+	v = mat.NewDense(d, d, nil)
+	for j := 0; j < dk; j++ {
+		src := dk - 1 - j
+		s[j] = math.Sqrt(vals[src])
+		for t, col := range keep {
+			v.Set(col, j, ev.At(t, src))
+		}
+	}
+	for k, col := range dead {
+		v.Set(col, dk+k, 1)
+	}
+	return s, v, true
+}
