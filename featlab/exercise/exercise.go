@@ -452,14 +452,47 @@ func (r Result) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "FAIL %s: case %d of %d\n", r.Name, r.Case+1, r.Total)
 	for _, in := range r.Inputs {
-		fmt.Fprintf(&b, "  input    %s\n", in)
+		fmt.Fprintf(&b, "  input    %s\n", clip(in))
 	}
 	if r.Want != "" || r.Got != "" {
-		fmt.Fprintf(&b, "  expected %s\n", r.Want)
-		fmt.Fprintf(&b, "  got      %s\n", r.Got)
+		fmt.Fprintf(&b, "  expected %s\n", clip(r.Want))
+		fmt.Fprintf(&b, "  got      %s\n", clip(r.Got))
 	}
-	fmt.Fprintf(&b, "  hint     %s", r.Hint)
+	fmt.Fprintf(&b, "  hint     %s", wrapText(r.Hint, TextWidth-11, "\n           "))
 	return b.String()
+}
+
+// TextWidth is the width, in characters, of the lines String writes, so
+// that a report fits a projected notebook cell: a long value is cut with
+// "..." (the HTML form keeps it whole) and the hint wraps.
+const TextWidth = 100
+
+// clip cuts s to the line width left after String's 11-character prefix.
+func clip(s string) string {
+	r := []rune(s)
+	if n := TextWidth - 11; len(r) > n {
+		return string(r[:n-4]) + " ..."
+	}
+	return s
+}
+
+// wrapText breaks s at spaces into lines of at most width runes, joined
+// by sep.
+func wrapText(s string, width int, sep string) string {
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(s) {
+		if line != "" && len([]rune(line))+1+len([]rune(w)) > width {
+			lines = append(lines, line)
+			line = w
+			continue
+		}
+		if line != "" {
+			line += " "
+		}
+		line += w
+	}
+	return strings.Join(append(lines, line), sep)
 }
 
 // slowLine summarises a TooSlow result.

@@ -97,3 +97,17 @@ func TestFormatUsesStringer(t *testing.T) {
 		t.Errorf("Format = %q", s)
 	}
 }
+
+// The text report fits a projected cell: long values are cut, the hint
+// wraps.
+func TestStringFitsWidth(t *testing.T) {
+	ex := exercise.MatToMat("copy", func(X *mat.Dense) *mat.Dense { return mat.DenseCopyOf(X) },
+		func(r *rand.Rand, i int) *mat.Dense { return exercise.NormalMatrix(r, 6, 8) })
+	ex.InProcess = true
+	res := exercise.Check(ex, func(X *mat.Dense) *mat.Dense { var Y mat.Dense; Y.Scale(3, X); return &Y })
+	for _, l := range strings.Split(res.String(), "\n") {
+		if n := len([]rune(l)); n > exercise.TextWidth {
+			t.Errorf("line of %d characters: %q", n, l)
+		}
+	}
+}

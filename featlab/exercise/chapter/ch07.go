@@ -148,6 +148,9 @@ func L1Code() exercise.Exercise[L1CodeFunc] {
 			if k, _ := D.Dims(); len(g) != k {
 				return fmt.Sprintf("the code has one entry per atom (row of D): %d, you returned %d", k, len(g))
 			}
+			if floats.Norm(g, 1) == 0 {
+				return "" // the generic hint names a stub that returns zeros
+			}
 			for _, c := range []struct {
 				f    float64
 				what string
@@ -197,6 +200,8 @@ func OMPCode() exercise.Exercise[OMPCodeFunc] {
 			gn, gs := nz(g)
 			_, ws := nz(w)
 			switch {
+			case gn == 0:
+				return "" // the generic hint names a stub that returns zeros
 			case gn != len(ws) && gn == s+1 || gn == s-1:
 				return fmt.Sprintf("your code has %d nonzeros, the expected one %d (s = %d): off by one in the number of rounds?", gn, len(ws), s)
 			case fmt.Sprint(gs) == fmt.Sprint(ws):

@@ -186,7 +186,7 @@ func TestL1Code(t *testing.T) {
 	ex := L1Code()
 	expect(t, "solution", run(ex, ista))
 	expect(t, "half", run(ex, func(D *mat.Dense, x []float64, l float64) []float64 { return ista(D, x, l/2) }), "lambda/2")
-	expect(t, "stub", run(ex, func(D *mat.Dense, x []float64, l float64) []float64 { return nil }), "")
+	expect(t, "stub", run(ex, func(D *mat.Dense, x []float64, l float64) []float64 { k, _ := D.Dims(); return make([]float64, k) }), "still the stub")
 }
 
 func omp(D *mat.Dense, x []float64, s int) []float64 {
@@ -225,6 +225,7 @@ func omp(D *mat.Dense, x []float64, s int) []float64 {
 func TestOMPCode(t *testing.T) {
 	ex := OMPCode()
 	expect(t, "solution", run(ex, omp))
+	expect(t, "stub", run(ex, func(D *mat.Dense, x []float64, s int) []float64 { k, _ := D.Dims(); return make([]float64, k) }), "still the stub")
 	expect(t, "one more", run(ex, func(D *mat.Dense, x []float64, s int) []float64 {
 		k, _ := D.Dims()
 		return omp(D, x, min(s+1, k))
