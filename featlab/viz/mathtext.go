@@ -10,7 +10,7 @@ import (
 	"gonum.org/v1/plot/vg"
 )
 
-// MathText is the text handler of every featlab figure. Text between a
+// mathText is the text handler of every featlab figure. Text between a
 // pair of dollar signs is mathematics in a small TeX subset: Greek letters
 // (\gamma, \rho, \delta, \kappa, \lambda, \mu, \sigma, \varepsilon), \|
 // for a norm, \top, \cdot, \le, \ge, \min, \max, a minus sign for "-",
@@ -24,23 +24,23 @@ import (
 // or superscripts and refuses "/", which every label above needs; this
 // handler covers what the figures use with the Liberation Sans glyphs that
 // ship with gonum/plot, so figures stay the same bytes everywhere.
-type MathText struct {
+type mathText struct {
 	Plain text.Plain
 }
 
-var _ text.Handler = MathText{}
+var _ text.Handler = mathText{}
 
-// NewMathText returns a MathText drawing with the fonts of cache.
-func NewMathText(cache *font.Cache) MathText { return MathText{Plain: text.Plain{Fonts: cache}} }
+// newMathText returns a mathText drawing with the fonts of cache.
+func newMathText(cache *font.Cache) mathText { return mathText{Plain: text.Plain{Fonts: cache}} }
 
 // Cache returns the font cache.
-func (h MathText) Cache() *font.Cache { return h.Plain.Fonts }
+func (h mathText) Cache() *font.Cache { return h.Plain.Fonts }
 
 // Extents returns the extents of fnt.
-func (h MathText) Extents(fnt font.Font) font.Extents { return h.Plain.Extents(fnt) }
+func (h mathText) Extents(fnt font.Font) font.Extents { return h.Plain.Extents(fnt) }
 
 // Lines splits txt into lines.
-func (h MathText) Lines(txt string) []string { return h.Plain.Lines(txt) }
+func (h mathText) Lines(txt string) []string { return h.Plain.Lines(txt) }
 
 // run is a piece of a line drawn in one font at one baseline shift.
 type run struct {
@@ -140,7 +140,7 @@ func (r run) offset(base font.Font) vg.Length {
 }
 
 // width returns the width of the runs of one line.
-func (h MathText) width(runs []run, base font.Font) vg.Length {
+func (h mathText) width(runs []run, base font.Font) vg.Length {
 	var w vg.Length
 	for _, r := range runs {
 		f := r.font(base)
@@ -151,7 +151,7 @@ func (h MathText) width(runs []run, base font.Font) vg.Length {
 }
 
 // Box returns the bounding box of one line of txt.
-func (h MathText) Box(txt string, fnt font.Font) (width, height, depth vg.Length) {
+func (h mathText) Box(txt string, fnt font.Font) (width, height, depth vg.Length) {
 	if !isMath(txt) {
 		return h.Plain.Box(txt, fnt)
 	}
@@ -161,7 +161,7 @@ func (h MathText) Box(txt string, fnt font.Font) (width, height, depth vg.Length
 }
 
 // Draw draws txt at pt.
-func (h MathText) Draw(c vg.Canvas, txt string, sty text.Style, pt vg.Point) {
+func (h mathText) Draw(c vg.Canvas, txt string, sty text.Style, pt vg.Point) {
 	if !isMath(txt) || strings.Contains(strings.TrimRight(txt, "\n"), "\n") {
 		h.Plain.Draw(c, txt, sty, pt)
 		return
@@ -190,5 +190,5 @@ func (h MathText) Draw(c vg.Canvas, txt string, sty text.Style, pt vg.Point) {
 }
 
 func init() {
-	plot.DefaultTextHandler = NewMathText(font.DefaultCache)
+	plot.DefaultTextHandler = newMathText(font.DefaultCache)
 }
