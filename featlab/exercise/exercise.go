@@ -287,7 +287,7 @@ func checkLoop[F any](ex Exercise[F], student F, s settings, hooks caseHooks, le
 					hint = ex.Hint(args, want, got)
 				}
 				if hint == "" {
-					hint = genericHint(args, want, got, s.tol)
+					hint = genericHint(args, ex.ArgNames, want, got, s.tol)
 				}
 				return fail(res, ex, i, args, wantS, gotS, hint)
 			}
@@ -452,14 +452,47 @@ func (r Result) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "FAIL %s: case %d of %d\n", r.Name, r.Case+1, r.Total)
 	for _, in := range r.Inputs {
-		fmt.Fprintf(&b, "  input    %s\n", in)
+		fmt.Fprintf(&b, "  input    %s\n", clip(in))
 	}
 	if r.Want != "" || r.Got != "" {
-		fmt.Fprintf(&b, "  expected %s\n", r.Want)
-		fmt.Fprintf(&b, "  got      %s\n", r.Got)
+		fmt.Fprintf(&b, "  expected %s\n", clip(r.Want))
+		fmt.Fprintf(&b, "  got      %s\n", clip(r.Got))
 	}
-	fmt.Fprintf(&b, "  hint     %s", r.Hint)
+	fmt.Fprintf(&b, "  hint     %s", wrapText(r.Hint, TextWidth-11, "\n           "))
 	return b.String()
+}
+
+// TextWidth is the width, in characters, of the lines String writes, so
+// that a report fits a projected notebook cell: a long value is cut with
+// "..." (the HTML form keeps it whole) and the hint wraps.
+const TextWidth = 100
+
+// clip cuts s to the line width left after String's 11-character prefix.
+func clip(s string) string {
+	r := []rune(s)
+	if n := TextWidth - 11; len(r) > n {
+		return string(r[:n-4]) + " ..."
+	}
+	return s
+}
+
+// wrapText breaks s at spaces into lines of at most width runes, joined
+// by sep.
+func wrapText(s string, width int, sep string) string {
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(s) {
+		if line != "" && len([]rune(line))+1+len([]rune(w)) > width {
+			lines = append(lines, line)
+			line = w
+			continue
+		}
+		if line != "" {
+			line += " "
+		}
+		line += w
+	}
+	return strings.Join(append(lines, line), sep)
 }
 
 // slowLine summarises a TooSlow result.
@@ -621,9 +654,12 @@ func equalPlain(want, got any) bool {
 // genericHint guesses what went wrong from the shape of the disagreement.
 // A uniform factor is described by factorHint with the failing case's m
 // (caseSize): a cause is named only when that m explains the factor.
-func genericHint(args []any, want, got any, tol float64) string {
+func genericHint(args []any, names []string, want, got any, tol float64) string {
 	wv, wr, wc, wok := asFloats(want)
 	gv, gr, gc, gok := asFloats(got)
+	if m, isMat := got.(mat.Matrix); wok && isMat && isNilMatrix(m) {
+		return fmt.Sprintf("your function returned %s, expected %s: is it still the stub?", Format(got), shapeString(wr, wc, len(wv)))
+	}
 	if !wok || !gok {
 		return plainHint(want, got)
 	}
@@ -637,8 +673,17 @@ func genericHint(args []any, want, got any, tol float64) string {
 			return "your function returned an infinity: a division by zero?"
 		}
 	}
+	if len(gv) == 0 && len(wv) > 0 {
+		return fmt.Sprintf("your function returned nothing (%s), expected %s: is it still the stub?", Format(got), shapeString(wr, wc, len(wv)))
+	}
+	if isTranspose(wv, wr, wc, gv, gr, gc, tol) {
+		return fmt.Sprintf("your result is the transpose of the expected one: a %dx%d matrix where a %dx%d one was expected (rows and columns swapped)", gr, gc, wr, wc)
+	}
 	if wr != gr || wc != gc || len(wv) != len(gv) {
 		return fmt.Sprintf("wrong shape: returned %s, expected %s", shapeString(gr, gc, len(gv)), shapeString(wr, wc, len(wv)))
+	}
+	if k := sameAsInput(args, gv, gr, gc); k >= 0 {
+		return fmt.Sprintf("your function returned its input %s unchanged: is it still the stub?", argName(names, k))
 	}
 	flipped, scaled := true, true
 	ratio := math.NaN()
@@ -663,6 +708,9 @@ func genericHint(args []any, want, got any, tol float64) string {
 	if scaled && ratio == 0 && len(wv) > 1 {
 		return "your function returned only zeros: is it still the stub?"
 	}
+	if len(wv) == 1 && gv[0] == 0 && wv[0] != 0 {
+		return fmt.Sprintf("your function returned 0 where %s was expected: is it still the stub?", fmtFloat(wv[0]))
+	}
 	if scaled && !math.IsNaN(ratio) {
 		// a scalar always has a ratio: mention it only when it is a cause
 		// for this case's m or a small simple factor
@@ -671,7 +719,10 @@ func genericHint(args []any, want, got any, tol float64) string {
 			return factorHint(ratio, m)
 		}
 	}
-	if wr == 0 { // scalar
+	if len(wv) == 1 { // one value: its ratio is a fact worth giving
+		if scaled && !math.IsNaN(ratio) {
+			return fmt.Sprintf("your value is %.4g times the expected one (a difference of %.3g)", ratio, gv[0]-wv[0])
+		}
 		return fmt.Sprintf("differs from the expected value by %.3g", gv[0]-wv[0])
 	}
 	for k := range wv {
@@ -688,6 +739,24 @@ func genericHint(args []any, want, got any, tol float64) string {
 // plainHint describes a disagreement between non-floating-point outputs.
 func plainHint(want, got any) string {
 	wt, gt := reflect.TypeOf(want), reflect.TypeOf(got)
+	if w, ok := want.(int); ok {
+		if g, ok := got.(int); ok {
+			return intHint(w, g)
+		}
+	}
+	if w, ok := want.([]int); ok {
+		if g, ok := got.([]int); ok && len(w) == len(g) && len(w) > 0 {
+			shift := g[0] - w[0]
+			for k := range w {
+				if g[k]-w[k] != shift {
+					shift = 0
+				}
+			}
+			if shift == 1 || shift == -1 {
+				return fmt.Sprintf("every index is %+d from the expected one: off by one (indices are 0-based)", shift)
+			}
+		}
+	}
 	if wt != gt {
 		return fmt.Sprintf("returned a %v, expected a %v", gt, wt)
 	}
@@ -812,6 +881,9 @@ func Format(v any) string {
 	case error:
 		return "error: " + x.Error()
 	}
+	if st, ok := v.(fmt.Stringer); ok {
+		return st.String()
+	}
 	if rv := reflect.ValueOf(v); rv.Kind() == reflect.Func || rv.Kind() == reflect.Chan || rv.Kind() == reflect.UnsafePointer {
 		// %v would print an address, which changes from build to build
 		// (and so would a stored notebook output): print the type.
@@ -898,4 +970,49 @@ func values(n int) string {
 		return "1 value"
 	}
 	return fmt.Sprintf("%d values", n)
+}
+
+// intHint describes an integer answer (an index, a count) g where w was
+// expected.
+func intHint(w, g int) string {
+	switch {
+	case g == w+1 || g == w-1:
+		return fmt.Sprintf("expected %d, got %d: off by one (indices are 0-based)", w, g)
+	case g == -w && w != 0:
+		return fmt.Sprintf("expected %d, got %d: the sign is flipped", w, g)
+	case g == 0 && w != 0:
+		return fmt.Sprintf("expected %d, got 0: is it still the stub?", w)
+	}
+	return fmt.Sprintf("expected %d, got %d", w, g)
+}
+
+// isTranspose reports whether the r x c values g are the transpose of the
+// wr x wc values w (a non-square, non-vector matrix).
+func isTranspose(w []float64, wr, wc int, g []float64, gr, gc int, tol float64) bool {
+	if wr < 2 || wc < 2 || wr == wc || gr != wc || gc != wr || len(w) != len(g) {
+		return false
+	}
+	for i := 0; i < wr; i++ {
+		for j := 0; j < wc; j++ {
+			if !closeFloat(w[i*wc+j], g[j*gc+i], tol) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// sameAsInput returns the index of an argument whose values equal the
+// output g exactly (a stub that hands its input back), or -1.
+func sameAsInput(args []any, g []float64, gr, gc int) int {
+	for k, a := range args {
+		v, r, c, ok := asFloats(a)
+		if !ok || r != gr || c != gc || len(v) != len(g) || len(v) < 2 {
+			continue
+		}
+		if slices.Equal(v, g) {
+			return k
+		}
+	}
+	return -1
 }

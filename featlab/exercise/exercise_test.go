@@ -490,7 +490,7 @@ func Example() {
 	//   input    y = [1.04951 -0.397947 -0.295149]
 	//   expected 0.539879
 	//   got      0.560102
-	//   hint     differs from the expected value by 0.0202
+	//   hint     your value is 1.037 times the expected one (a difference of 0.0202)
 	// PASS Pearson's r (eq. 25.2): all 10 cases agree with the reference
 }
 

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 )
 
 // ClaimMark starts the line printed for a claim that holds.
@@ -20,12 +21,32 @@ const ClaimMark = "✓ "
 // headless runs (make test) then fail, so a sentence that the data no
 // longer supports cannot survive a change of the library or the data.
 // Outside a notebook a false claim panics with the same message.
+//
+// A claim checked again with the same text, as in a loop over cases, is
+// printed only the first time: its one ✓ line then says that it held
+// every time it was checked (a false one stops the cell).
 func Claim(text string, holds bool) {
 	if err := CheckClaim(text, holds); err != nil {
 		fail(err)
 		return
 	}
-	fmt.Println(ClaimMark + text)
+	claimed.Lock()
+	seen := claimed.texts[text]
+	if claimed.texts == nil {
+		claimed.texts = map[string]bool{}
+	}
+	claimed.texts[text] = true
+	claimed.Unlock()
+	if !seen {
+		fmt.Println(ClaimMark + text)
+	}
+}
+
+// claimed records the texts of the claims printed by this program (a
+// notebook cell is one program run).
+var claimed struct {
+	sync.Mutex
+	texts map[string]bool
 }
 
 // Claimf is Claim with the text formatted by fmt.Sprintf, so that the

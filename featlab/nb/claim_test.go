@@ -79,3 +79,15 @@ func TestMust2(t *testing.T) {
 	}()
 	Must2(1, 2, errors.New("boom"))
 }
+
+func TestClaimInALoopPrintsOnce(t *testing.T) {
+	out := captureStdout(func() {
+		for i := 0; i < 3; i++ {
+			Claim("every square is non-negative (loop test)", i*i >= 0)
+		}
+		Claim("another claim (loop test)", true)
+	})
+	if out != "✓ every square is non-negative (loop test)\n✓ another claim (loop test)\n" {
+		t.Errorf("a claim repeated in a loop printed %q", out)
+	}
+}

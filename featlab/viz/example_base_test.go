@@ -20,7 +20,7 @@ func ExampleScatterByClass() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	// Save it as PNG: the default size, 16 cm x 10 cm, at 96 DPI.
+	// Save it as PNG: the default size, 16 cm x 10 cm, at 192 DPI.
 	var buf bytes.Buffer
 	if err := viz.Single(p).WritePNG(&buf); err != nil {
 		log.Fatal(err)
@@ -31,7 +31,7 @@ func ExampleScatterByClass() {
 	}
 	fmt.Printf("%d x %d pixels\n", cfg.Width, cfg.Height)
 	// Output:
-	// 605 x 378 pixels
+	// 1209 x 756 pixels
 }
 
 func ExamplePanel() {
@@ -74,6 +74,6 @@ func ExampleGrid() {
 		fmt.Printf("%d x %d\n", cfg.Width, cfg.Height)
 	}
 	// Output:
-	// 605 x 378
-	// 454 x 263
+	// 1209 x 756
+	// 907 x 525
 }

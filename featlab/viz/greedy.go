@@ -2,9 +2,11 @@ package viz
 
 import (
 	"fmt"
+	"image/color"
 	"math"
 
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -134,24 +136,29 @@ func EntryOrder(title string, names []string, methods []string, orders [][]int) 
 		}
 		depth = max(depth, len(o))
 	}
+	// Lines join the ranks of a feature in neighbouring columns and stop
+	// short of the names (gap, in column units), so that no line crosses a
+	// name; the palette without its yellow, which is faint on white.
+	const gap = 0.2
+	colors := []color.Color{Palette[0], Palette[1], Palette[2], Palette[3], Palette[4], Palette[5], Palette[7]}
 	for j := range names {
-		var xys plotter.XYs
-		for k := range orders {
-			if r, ok := rank[k][j]; ok {
-				xys = append(xys, plotter.XY{X: float64(k), Y: -float64(r)})
+		for k := 0; k+1 < len(orders); k++ {
+			r0, ok0 := rank[k][j]
+			r1, ok1 := rank[k+1][j]
+			if !ok0 || !ok1 {
+				continue
 			}
+			y0, y1 := -float64(r0), -float64(r1)
+			xys := plotter.XYs{{X: float64(k) + gap, Y: y0 + gap*(y1-y0)}, {X: float64(k+1) - gap, Y: y1 - gap*(y1-y0)}}
+			l, err := plotter.NewLine(xys)
+			if err != nil {
+				return nil, fmt.Errorf("viz: %w", err)
+			}
+			l.Color = colors[j%len(colors)]
+			l.Width = vg.Points(1.8)
+			l.Dashes = dashes(j / len(colors))
+			p.Add(l)
 		}
-		if len(xys) < 2 {
-			continue
-		}
-		l, err := plotter.NewLine(xys)
-		if err != nil {
-			return nil, fmt.Errorf("viz: %w", err)
-		}
-		l.Color = Color(j)
-		l.Width = vg.Points(1.5)
-		l.Dashes = dashes(j / len(Palette))
-		p.Add(l)
 	}
 	var xys plotter.XYs
 	var labels []string
@@ -166,6 +173,8 @@ func EntryOrder(title string, names []string, methods []string, orders [][]int) 
 		return nil, fmt.Errorf("viz: %w", err)
 	}
 	for i := range lb.TextStyle {
+		lb.TextStyle[i] = p.X.Tick.Label // the figures' sans-serif face
+		lb.TextStyle[i].Font.Size = font.Length(11)
 		lb.TextStyle[i].XAlign = draw.XCenter
 		lb.TextStyle[i].YAlign = draw.YCenter
 	}

@@ -4,6 +4,7 @@ import (
 	"image/color"
 	"io"
 	"math"
+	"strconv"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
@@ -36,6 +37,11 @@ type ImageGrid struct {
 	Cols     int      // images per grid row; 0 means min(len(Images), 10)
 	Signed   bool
 	Cell     vg.Length // side of one image; 0 means 2 cm
+	// BarLabel, when not empty, puts every image on the one scale
+	// [Lo, Hi] (the range of all the images when Hi <= Lo) and draws that
+	// scale as a colour bar with ticks under the grid, labelled BarLabel.
+	BarLabel string
+	Lo, Hi   float64
 }
 
 // NewImageGrid checks the images and returns the figure.
@@ -91,6 +97,10 @@ func (g *ImageGrid) size() (w, h vg.Length) {
 		w = max(w, imageTextStyle(13).Width(g.Title)+vg.Centimeter)
 	}
 	h = vg.Length(rows)*(cell+pad+capH) + pad + titleH
+	if g.BarLabel != "" {
+		h += barHeight
+		w = max(w, 9*vg.Centimeter)
+	}
 	return w, h
 }
 
@@ -142,6 +152,9 @@ func (g *ImageGrid) draw(dc draw.Canvas) {
 		for _, v := range im {
 			lo, hi = min(lo, v), max(hi, v)
 		}
+		if g.BarLabel != "" {
+			lo, hi = g.scale()
+		}
 		for i := 0; i < g.Height; i++ {
 			for j := 0; j < g.Width; j++ {
 				x := x0 + vg.Length(j)*pw
@@ -157,6 +170,61 @@ func (g *ImageGrid) draw(dc draw.Canvas) {
 			dc.FillText(cap, vg.Point{X: x0 + cell/2, Y: y0 - cell - 0.08*vg.Centimeter}, g.Captions[k])
 		}
 	}
+	if g.BarLabel != "" {
+		g.drawBar(dc)
+	}
+}
+
+// barHeight is the strip an ImageGrid's colour bar takes at the bottom.
+const barHeight = 1.9 * vg.Centimeter
+
+// scale returns the common scale of the images: [Lo, Hi], or the range of
+// all pixels when Hi <= Lo.
+func (g *ImageGrid) scale() (lo, hi float64) {
+	if g.Hi > g.Lo {
+		return g.Lo, g.Hi
+	}
+	lo, hi = math.Inf(1), math.Inf(-1)
+	for _, im := range g.Images {
+		for _, v := range im {
+			lo, hi = min(lo, v), max(hi, v)
+		}
+	}
+	return lo, hi
+}
+
+// drawBar draws the common scale as a horizontal bar at the bottom of dc
+// with five labelled ticks and the label under it.
+func (g *ImageGrid) drawBar(dc draw.Canvas) {
+	lo, hi := g.scale()
+	if !g.Signed {
+		lo = min(lo, 0)
+	}
+	if g.Signed {
+		a := max(math.Abs(lo), math.Abs(hi))
+		lo, hi = -a, a
+	}
+	w := min(8*vg.Centimeter, dc.Max.X-dc.Min.X-vg.Centimeter)
+	x0 := (dc.Min.X+dc.Max.X)/2 - w/2
+	y0 := dc.Min.Y + 1.1*vg.Centimeter
+	bh := 0.35 * vg.Centimeter
+	const n = 100
+	for i := 0; i < n; i++ {
+		v := lo + (hi-lo)*(float64(i)+0.5)/n
+		dc.SetColor(pixelColor(v, lo, hi, g.Signed))
+		dc.Fill(rectPath(x0+w*vg.Length(i)/n, y0, w/n+0.01, bh))
+	}
+	ls := draw.LineStyle{Color: color.Gray{Y: 0x55}, Width: vg.Points(0.5)}
+	dc.SetLineStyle(ls)
+	dc.Stroke(rectPath(x0, y0, w, bh))
+	tick := imageTextStyle(9)
+	for k := 0; k <= 4; k++ {
+		x := x0 + w*vg.Length(k)/4
+		dc.StrokeLine2(ls, x, y0, x, y0-0.1*vg.Centimeter)
+		v := lo + (hi-lo)*float64(k)/4
+		dc.FillText(tick, vg.Point{X: x, Y: y0 - 0.15*vg.Centimeter}, strconv.FormatFloat(v, 'g', 3, 64))
+	}
+	dc.FillText(imageTextStyle(10), vg.Point{X: (dc.Min.X + dc.Max.X) / 2, Y: y0 - 0.6*vg.Centimeter}, g.BarLabel)
 }
 
 // imageTextStyle is the plot title style at the given size, centred on

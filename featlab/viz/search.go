@@ -23,7 +23,8 @@ type TraceSeries struct {
 
 // SearchTrace draws score against step for one or more subset searches,
 // each point marked and labelled with its move, in palette colours (as
-// LineChart). Labels sit just above their point.
+// LineChart). Labels sit just above their point (below it for the
+// second, fourth, ... series).
 func SearchTrace(title, xlabel, ylabel string, series ...TraceSeries) (*plot.Plot, error) {
 	if len(series) == 0 {
 		return nil, featlab.Errorf(featlab.ErrEmpty, "viz: SearchTrace needs at least one series")
@@ -61,9 +62,17 @@ func SearchTrace(title, xlabel, ylabel string, series ...TraceSeries) (*plot.Plo
 			st.Font.Size = vg.Points(9)
 			st.XAlign = draw.XCenter
 			st.YAlign = draw.YBottom
+			if k%2 == 1 {
+				st.YAlign = draw.YTop
+			}
 			l.TextStyle[i] = st
 		}
+		// the first series labelled above its points, the second below,
+		// so that labels of two searches at the same step do not collide
 		l.Offset = vg.Point{X: 0, Y: vg.Points(5)}
+		if k%2 == 1 {
+			l.Offset.Y = -vg.Points(5)
+		}
 		p.Add(l)
 	}
 	return p, nil

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/palette"
 	"gonum.org/v1/plot/palette/moreland"
 	"gonum.org/v1/plot/plotter"
@@ -56,7 +57,8 @@ func checkGrid(xs, ys []float64, z [][]float64) error {
 // HeatMap draws z[i][j] at (xs[j], ys[i]) as coloured cells on Moreland's
 // smooth blue-red diverging scale (colour-blind safe) from lo (blue) to hi
 // (red), with curves drawn over it in black (a theoretical boundary, say)
-// and named in the legend.
+// and named in the legend. Put it in a Grid with a ColorBar{Lo: lo, Hi: hi}
+// (WithColorBar) to show the scale.
 func HeatMap(title, xlabel, ylabel string, xs, ys []float64, z [][]float64, lo, hi float64, curves ...LineSeries) (*plot.Plot, error) {
 	if err := checkGrid(xs, ys, z); err != nil {
 		return nil, err
@@ -205,4 +207,54 @@ func Stems(title, xlabel, ylabel string, series []LineSeries) (*plot.Plot, error
 		}
 	}
 	return p, nil
+}
+
+// colorBarWidth is the strip a Grid's ColorBar takes at its right.
+const colorBarWidth = 2.6 * vg.Centimeter
+
+// ColorBar is the scale of HeatMap's colours from Lo (blue) to Hi (red),
+// drawn as a vertical bar with ticks and the Label along it.
+type ColorBar struct {
+	Lo, Hi float64
+	Label  string
+}
+
+// draw draws the bar in dc (a strip at the right of a Grid).
+func (b *ColorBar) draw(dc draw.Canvas) {
+	cm := moreland.SmoothBlueRed()
+	cm.SetMin(b.Lo)
+	cm.SetMax(b.Hi)
+	p := plot.New()
+	cb := &plotter.ColorBar{ColorMap: cm, Vertical: true}
+	p.Add(cb)
+	p.HideX()
+	p.X.Padding = 0
+	p.Y.Label.Text = b.Label
+	p.Y.Label.TextStyle.Font.Size = font.Length(12)
+	p.Y.Tick.Label.Font.Size = font.Length(10)
+	p.Y.Min, p.Y.Max = b.Lo, b.Hi
+	// the bar spans the plots' data area: leave their title and x-axis room
+	dc.Min.Y += 1.3 * vg.Centimeter
+	dc.Max.Y -= 0.9 * vg.Centimeter
+	dc.Min.X += 0.2 * vg.Centimeter
+	dc.Max.X -= 0.3 * vg.Centimeter
+	p.Draw(dc)
+}
+
+// WithColorBar returns the plots (heat maps drawn on the scale lo..hi) in
+// one row under title, with the colour bar of that scale at the right,
+// labelled label; width as for SideBySide.
+func WithColorBar(title string, width vg.Length, lo, hi float64, label string, plots ...*plot.Plot) (*Grid, error) {
+	if !(hi > lo) {
+		return nil, featlab.Errorf(featlab.ErrParam, "viz: colour bar range [%g, %g]", lo, hi)
+	}
+	g, err := SideBySide(title, width, plots...)
+	if err != nil {
+		return nil, err
+	}
+	g.ColorBar = &ColorBar{Lo: lo, Hi: hi, Label: label}
+	if width <= 0 {
+		g.Width += colorBarWidth
+	}
+	return g, nil
 }

@@ -117,8 +117,12 @@ func LineChart(title, xlabel, ylabel string, logX, logY bool, series []LineSerie
 		if err != nil {
 			return nil, fmt.Errorf("viz: %w", err)
 		}
+		// reference lines differ in dash pattern as well as in grey level,
+		// so that two of them stay apart on a projector and in print
 		grey := []color.Color{color.Gray{Y: 0x55}, color.Black, color.Gray{Y: 0x99}}[k%3]
-		l.LineStyle = draw.LineStyle{Color: grey, Width: vg.Points(1.2), Dashes: []vg.Length{vg.Points(4), vg.Points(3)}}
+		dash := [][]vg.Length{{vg.Points(6), vg.Points(3)}, {vg.Points(1.5), vg.Points(2.5)},
+			{vg.Points(8), vg.Points(3), vg.Points(1.5), vg.Points(3)}}[k%3]
+		l.LineStyle = draw.LineStyle{Color: grey, Width: vg.Points(1.6), Dashes: dash}
 		p.Add(l)
 		if r.Name != "" {
 			p.Legend.Add(r.Name, l)
@@ -126,7 +130,12 @@ func LineChart(title, xlabel, ylabel string, logX, logY bool, series []LineSerie
 		}
 	}
 	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = xmin, xmax, ymin, ymax
-	// Headroom above the curves for the legend rows.
+	// Headroom above the curves for the legend rows, unless a corner of
+	// the data area is free for the legend (then no empty band is left).
+	if corner, ok := freeCorner(allX, allY, xmin, xmax, ymin, ymax, logX, logY); ok && legendRows > 0 {
+		p.Legend.Top, p.Legend.Left = corner.top, corner.left
+		return p, nil
+	}
 	if rows := legendRows; rows > 0 {
 		f := 0.09 * float64(rows)
 		if logY {
@@ -172,7 +181,12 @@ func (decadeTicks) Ticks(lo, hi float64) []plot.Tick {
 		if n <= 6 {
 			for m := 2; m <= 9; m++ {
 				if w := float64(m) * v; w >= lo && w <= hi {
-					ticks = append(ticks, plot.Tick{Value: w})
+					t := plot.Tick{Value: w}
+					if n <= 2 && (m == 2 || m == 5) && k >= -3 && k <= 3 {
+						// a range of two decades or less gets 2 and 5 labelled too
+						t.Label = strconv.FormatFloat(w, 'g', 3, 64)
+					}
+					ticks = append(ticks, t)
 				}
 			}
 		}
@@ -271,4 +285,50 @@ func SideBySide(title string, width vg.Length, plots ...*plot.Plot) (*Grid, erro
 		g.Height = 8*vg.Centimeter + 1*vg.Centimeter
 	}
 	return g, nil
+}
+
+type corner struct{ top, left bool }
+
+// freeCorner returns a corner of the data area (top right, top left,
+// bottom right, bottom left, in this order of preference) with no point
+// of (x, y) in its outer 40% x 35% (in the axes' own scale), and false
+// when every corner holds a point.
+func freeCorner(x, y []float64, xmin, xmax, ymin, ymax float64, logX, logY bool) (corner, bool) {
+	pos := func(v, lo, hi float64, log bool) float64 {
+		if log {
+			v, lo, hi = math.Log(v), math.Log(lo), math.Log(hi)
+		}
+		if hi == lo {
+			return 0.5
+		}
+		return (v - lo) / (hi - lo)
+	}
+	for _, c := range []corner{{true, false}, {true, true}, {false, false}, {false, true}} {
+		in := func(fx, fy float64) bool {
+			inX := fx >= 0.6
+			if c.left {
+				inX = fx <= 0.4
+			}
+			inY := fy >= 0.65
+			if !c.top {
+				inY = fy <= 0.35
+			}
+			return inX && inY
+		}
+		free := true
+		for i := 0; i < len(x) && free; i++ {
+			fx, fy := pos(x[i], xmin, xmax, logX), pos(y[i], ymin, ymax, logY)
+			free = !in(fx, fy)
+			if i > 0 { // the segment from the point before (lines are drawn)
+				gx, gy := pos(x[i-1], xmin, xmax, logX), pos(y[i-1], ymin, ymax, logY)
+				for t := 0.1; t < 1 && free; t += 0.1 {
+					free = !in(gx+t*(fx-gx), gy+t*(fy-gy))
+				}
+			}
+		}
+		if free {
+			return c, true
+		}
+	}
+	return corner{}, false
 }
