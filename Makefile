@@ -112,9 +112,11 @@ tools:
 	@$(GO) build -o $(BIN)/nbrun ./featlab/cmd/nbrun
 
 ## kernel: register GoNB unless the registered kernel already runs ./bin/gonb
-## with this PATH and quiet logging (nbrun kernel checks and says why it re-registers).
+## with this PATH, quiet logging and -go_work=$(ROOT), so a fresh kernel imports this
+## checkout's packages without the set-up cell (nbrun kernel says why it re-registers,
+## and when it takes the kernel over from another checkout).
 kernel:
-	@$(BIN)/nbrun kernel $(BIN)/gonb "$(PATH)"
+	@$(BIN)/nbrun kernel $(BIN)/gonb "$(PATH)" "$(ROOT)"
 
 ## trust: mark the course notebooks trusted, so Jupyter renders their stored
 ## HTML outputs as is (figures are PNG and show either way). Debian's Jupyter

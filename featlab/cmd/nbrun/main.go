@@ -3,7 +3,7 @@
 //
 //	go run ./featlab/cmd/nbrun exec [-inplace] [-compare] notebooks/*.ipynb
 //	go run ./featlab/cmd/nbrun probe [-root DIR]
-//	go run ./featlab/cmd/nbrun kernel GONB PATH
+//	go run ./featlab/cmd/nbrun kernel GONB PATH ROOT
 //	go run ./featlab/cmd/nbrun freeport IP PORT
 //	go run ./featlab/cmd/nbrun lint notebooks/*.ipynb
 //	go run ./featlab/cmd/nbrun kernelenv KERNEL.JSON PATH
@@ -85,13 +85,13 @@ func main() {
 		fs.Parse(os.Args[2:])
 		err = probe(*root)
 	case "kernel":
-		if len(os.Args) != 4 {
+		if len(os.Args) != 5 {
 			usage()
 		}
 		var dataDir []byte
 		dataDir, err = exec.Command("jupyter", "--data-dir").Output()
 		if err == nil {
-			err = kernel(strings.TrimSpace(string(dataDir)), os.Args[2], os.Args[3])
+			err = kernel(strings.TrimSpace(string(dataDir)), os.Args[2], os.Args[3], os.Args[4])
 		}
 	case "freeport":
 		if len(os.Args) != 4 {
