@@ -81,6 +81,8 @@ fi
 b=$(buildah from scratch)
 mnt=$(buildah mount "$b")
 cp -a "$basedir/." "$mnt/"
+# As the official image: GOPATH=/go, writable by any user (mode 1777).
+mkdir -p "$mnt/go/src" "$mnt/go/bin" && chmod -R 1777 "$mnt/go"
 buildah umount "$b" >/dev/null
 buildah config --env PATH=/go/bin:/usr/local/go/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
   --env GOLANG_VERSION="$gover" --env GOPATH=/go --env GOTOOLCHAIN=local --workingdir /go --cmd bash "$b"
