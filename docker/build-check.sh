@@ -81,6 +81,12 @@ fi
 b=$(buildah from scratch)
 mnt=$(buildah mount "$b")
 cp -a "$basedir/." "$mnt/"
+# This machine's CA bundle: where the network intercepts TLS (as on the
+# machine this check was written on), the image's own bundle cannot verify
+# the module proxy. A real base image on an open network does not need it.
+if [ -f /etc/ssl/certs/ca-certificates.crt ]; then
+  cp /etc/ssl/certs/ca-certificates.crt "$mnt/etc/ssl/certs/ca-certificates.crt"
+fi
 # As the official image: GOPATH=/go, writable by any user (mode 1777).
 mkdir -p "$mnt/go/src" "$mnt/go/bin" && chmod -R 1777 "$mnt/go"
 buildah umount "$b" >/dev/null
