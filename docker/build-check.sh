@@ -104,7 +104,7 @@ grep -E '^(==>|STEP)' "$work/bud.log" | sed 's/^/    /' | head -40
 printf '    image built in %ss\n' $(( $(date +%s) - s ))
 
 step "the image's CMD with buildah run (host network, port $port), notebooks/ and plots/ mounted"
-cmd=$(buildah inspect --type image --format '{{json .OCIv1.Config.Cmd}}' localhost/featlab-check | tr -d '[]"' | tr ',' ' ')
+cmd=$(buildah inspect --type image --format '{{.OCIv1.Config.Cmd}}' localhost/featlab-check | tr -d '[]')
 [ -n "$cmd" ] || fail "the image has no CMD"
 co="$work/checkout"
 mkdir -p "$co"
