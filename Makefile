@@ -14,8 +14,9 @@ PORT    ?= 8888
 IP      ?= 127.0.0.1
 NB      ?=
 TRUST   ?= 1
-# How long a live figure slider waits for a move before its cell ends (so
-# "Run All" moves on); for a lecture: make lab SLIDER_IDLE=10m.
+# How long an nb.LiveSlider (a figure the kernel redraws at each move; the
+# course's sliders are precomputed nb.Sliders, which never wait) waits for a
+# move before its cell ends; for a lecture: make lab SLIDER_IDLE=10m.
 SLIDER_IDLE ?= 30s
 # The folder make serve serves (test-browser serves copies).
 NBDIR   ?= notebooks
@@ -66,6 +67,7 @@ help:
 	@echo "make site     export every executed notebook to static HTML in site/ (open site/index.html)"
 	@echo "make test-browser  headless Chromium checks figures unrun and moves every slider (installs chromium from Debian)"
 	@echo "make docker-check  run the Dockerfile's steps in a clean copy (no Docker engine needed)"
+	@echo "make docker-build-check  (root) build docker/Dockerfile with buildah against a debootstrap base, run it, execute a notebook through it"
 	@echo "make notebook NB=notebooks/05-sparsity.ipynb   re-execute one notebook in place (for authors)"
 	@echo "make notebooks  re-execute every notebook in place and regenerate plots/ (after a library change)"
 
@@ -112,9 +114,11 @@ tools:
 	@$(GO) build -o $(BIN)/nbrun ./featlab/cmd/nbrun
 
 ## kernel: register GoNB unless the registered kernel already runs ./bin/gonb
-## with this PATH and quiet logging (nbrun kernel checks and says why it re-registers).
+## with this PATH, quiet logging and -go_work=$(ROOT), so a fresh kernel imports this
+## checkout's packages without the set-up cell (nbrun kernel says why it re-registers,
+## and when it takes the kernel over from another checkout).
 kernel:
-	@$(BIN)/nbrun kernel $(BIN)/gonb "$(PATH)"
+	@$(BIN)/nbrun kernel $(BIN)/gonb "$(PATH)" "$(ROOT)"
 
 ## trust: mark the course notebooks trusted, so Jupyter renders their stored
 ## HTML outputs as is (figures are PNG and show either way). Debian's Jupyter
@@ -227,8 +231,10 @@ bench: peers
 	fi
 
 ## test-browser: headless Chromium drives `make serve` (untrusted, on a spare
-## port): every stored figure shows unrun, no tab arrows, every nb.Slider moves
-## its figure. Screenshots in /tmp/featlab-browser.
+## port): every stored figure shows unrun, no tab arrows; every nb.Slider moves
+## its figure on the make site pages (no kernel); Run All of each notebook
+## (FEATLAB_BROWSER_RUNALL="05 06" for some) within its headless time + 10 s,
+## and its sliders move in the live page. Screenshots in /tmp/featlab-browser.
 test-browser: setup browser-deps
 	@printf '==> browser test: Chromium against make serve (copies of the notebooks, untrusted) on port %s+\n' 8890
 	@dir=$(ROOT)/.browser-notebooks; log=$$(mktemp); plots=$$(mktemp -d); rm -rf $$dir; mkdir -p $$dir; \
@@ -238,7 +244,7 @@ test-browser: setup browser-deps
 	  TRUST=0 IP=127.0.0.1 PORT=8890 NBDIR=$$dir >$$log 2>&1 & pid=$$!; \
 	for i in $$(seq 60); do url=$$(sed -n 's/^ *open *\(http[^ ]*\)$$/\1/p' $$log); [ -z "$$url" ] || break; sleep 1; done; \
 	[ -n "$$url" ] || { cat $$log; exit 1; }; sleep 2; \
-	/usr/bin/python3 featlab/cmd/nbrun/browser.py "$$url" $(addprefix $$dir/,$(notdir $(NOTEBOOKS)))
+	NBRUN=$(BIN)/nbrun FEATLAB_PLOTS=$$plots /usr/bin/python3 featlab/cmd/nbrun/browser.py "$$url" $(addprefix $$dir/,$(notdir $(NOTEBOOKS)))
 
 .PHONY: browser-deps browser-install test-browser
 browser-deps:
@@ -253,6 +259,15 @@ browser-install:
 ## (what can be verified without a Docker engine; see docker/README.md).
 docker-check:
 	@docker/check.sh
+
+## docker-build-check: docker/Dockerfile built for real with buildah (chroot
+## isolation, as root) on a stand-in base image made with debootstrap and the
+## Go toolchain of the module proxy; the image's CMD run with buildah, a
+## notebook executed through its Jupyter, the mounts' ownership checked.
+## What it proves and what not: docker/README.md. 10-25 minutes.
+.PHONY: docker-build-check
+docker-build-check:
+	@docker/build-check.sh
 
 clean:
 	rm -rf $(BIN) site

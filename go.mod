@@ -4,7 +4,7 @@ go 1.25
 
 require (
 	github.com/go-gota/gota v0.12.0
-	github.com/janpfeifer/gonb v0.11.3
+	github.com/janpfeifer/gonb v0.11.5
 	gonum.org/v1/gonum v0.17.0
 	gonum.org/v1/plot v0.17.0
 )

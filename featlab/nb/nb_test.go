@@ -231,3 +231,59 @@ func TestSliderRejectsBadDefault(t *testing.T) {
 	}()
 	Slider("99-test", "x", "b", []float64{1, 2, 3}, 3, func(float64) (any, error) { return linePlot(t), nil })
 }
+
+func TestSliderHTMLCarriesEveryFrameAndSaysWhereItMoves(t *testing.T) {
+	frames := [][]byte{[]byte("a"), []byte("bb"), []byte("ccc")}
+	h, text := sliderHTML("99-test", "slid", "lambda <x>", []float64{0.1, 0.25, 1e-7}, 1, frames)
+	for _, want := range []string{`"YQ=="`, `"YmI="`, `"Y2Nj"`, `"0.1","0.25","1e-07"`, `at = 1`, `id="featlab-slider-99-test-slid"`} {
+		if !strings.Contains(h, want) {
+			t.Errorf("slider HTML lacks %s:\n%s", want, h)
+		}
+	}
+	if strings.Contains(h, "<x>") {
+		t.Errorf("the label is not escaped in the HTML")
+	}
+	if want := "lambda <x> = 0.25 (" + sliderNote + ")"; text != want {
+		t.Errorf("plain text %q, want %q", text, want)
+	}
+	h2, _ := sliderHTML("99-test", "slid", "lambda <x>", []float64{0.1, 0.25, 1e-7}, 1, frames)
+	if h2 != h {
+		t.Errorf("slider HTML differs between two calls")
+	}
+}
+
+func TestThinKeepsEndsAndTheDefault(t *testing.T) {
+	v := make([]float64, 100)
+	for i := range v {
+		v[i] = float64(i)
+	}
+	got, at := Thin(v, 12, 37)
+	if len(got) < 12 || len(got) > 13 || got[0] != 0 || got[len(got)-1] != 99 || got[at] != 37 {
+		t.Errorf("Thin(0..99, 12, 37) = %v, at %d", got, at)
+	}
+	for i := 1; i < len(got); i++ {
+		if got[i] <= got[i-1] {
+			t.Errorf("Thin changed the order: %v", got)
+		}
+	}
+	if got, at := Thin(v[:5], 12, 9); len(got) != 5 || at != 0 {
+		t.Errorf("Thin of 5 values to 12 = %v, at %d; want all 5, default 0", got, at)
+	}
+	if got, _ := Thin(nil, 3, 0); got != nil {
+		t.Errorf("Thin(nil) = %v", got)
+	}
+}
+
+func TestCompactPNGIsSmallerAndDeterministic(t *testing.T) {
+	var b bytes.Buffer
+	if err := viz.Single(linePlot(t)).WritePNG(&b); err != nil {
+		t.Fatal(err)
+	}
+	c1, c2 := compactPNG(b.Bytes()), compactPNG(b.Bytes())
+	if !bytes.Equal(c1, c2) || len(c1) > b.Len() {
+		t.Errorf("compactPNG: %d bytes from %d, same twice %v", len(c1), b.Len(), bytes.Equal(c1, c2))
+	}
+	if got := compactPNG([]byte("not a png")); string(got) != "not a png" {
+		t.Errorf("compactPNG of bad bytes changed them")
+	}
+}

@@ -7,9 +7,14 @@ as a student or lecturer would see it:
      without running it (the server marks nothing trusted for this check:
      the notebooks are opened as they are stored);
   2. code cells show no tab arrows (jupyter/custom/custom.css is served);
-  3. for every cell that calls nb.Slider: running the notebook up to that
-     cell shows a slider under the figure; moving the slider redraws the
-     figure (its PNG changes) and the label under it follows.
+  3. the pages of `make site` (nbrun site, opened from disk: no server, no
+     kernel): every nb.Slider moves, its figure and value line change;
+  4. Run All per notebook (FEATLAB_BROWSER_RUNALL="05 06" limits it to the
+     notebooks whose names start so), timed from the click to the last
+     cell's prompt number, against the same notebook executed headless
+     (nbrun exec): it fails if Run All takes more than headless + 10 s or
+     any cell fails; then every slider the run displayed moves in the live
+     page. The table of both times closes the output.
 
 usage: browser.py URL NOTEBOOK...   (URL as printed by make serve, with token;
 the notebooks are given by their path, the server serves their folder; make
@@ -18,6 +23,7 @@ Screenshots go to $FEATLAB_SHOTS (default /tmp/featlab-browser).
 """
 import json
 import os
+import subprocess
 import sys
 import time
 import urllib.parse
@@ -86,47 +92,108 @@ def check_unrun(d, base, token, nb_path, rel):
     assert arrows == "none", "%s: tabs are drawn with a background image (arrow)" % name
 
 
-def check_sliders(d, base, token, nb_path, rel):
-    src = [("".join(c["source"]) if isinstance(c["source"], list) else c["source"])
-           for c in json.load(open(nb_path))["cells"]]
-    if not any("nb.Slider(" in s for s in src):
-        return
+def cell_sources(nb_path):
+    return [("".join(c["source"]) if isinstance(c["source"], list) else c["source"])
+            for c in json.load(open(nb_path))["cells"]]
+
+
+def headless_seconds(nb_path):
+    """The notebook executed headless (nbrun exec, as make test does)."""
+    nbrun = os.environ.get("NBRUN", "bin/nbrun")
+    t = time.time()
+    r = subprocess.run([nbrun, "exec", nb_path], capture_output=True, text=True)
+    if r.returncode != 0:
+        raise AssertionError("%s failed headless:\n%s%s" % (nb_path, r.stdout[-2000:], r.stderr[-2000:]))
+    return time.time() - t
+
+
+MOVE_SLIDER = """
+    const input = arguments[0], steps = arguments[1];
+    const root = input.closest('.featlab-slider');
+    input.value = Math.min(Number(input.max), Number(input.value) + steps);
+    input.dispatchEvent(new Event('input', {bubbles: true}));
+    return true;"""
+
+# The figure a slider drives: the last <img> before the slider in its output.
+SLIDER_IMG = """
+    const root = arguments[0].closest('.featlab-slider');
+    let img = null;
+    for (let a = root.parentNode; a && !img; a = a.parentNode) {
+      for (const i of a.querySelectorAll('img'))
+        if (i.compareDocumentPosition(root) & Node.DOCUMENT_POSITION_FOLLOWING) img = i;
+    }
+    return img ? img.src : '';"""
+
+
+def move_sliders(d, where, shot):
+    """Moves every precomputed slider on the page two steps; its figure and
+    value line must change at once (no kernel involved)."""
+    inputs = d.find_elements(By.CSS_SELECTOR, "input.featlab-slider-input")
+    for k, inp in enumerate(inputs):
+        before = d.execute_script(SLIDER_IMG, inp)
+        label0 = d.execute_script("return arguments[0].parentNode.innerText", inp)
+        d.execute_script("arguments[0].scrollIntoView({block: 'center'});", inp)
+        d.execute_script(MOVE_SLIDER, inp, 2)
+        after = d.execute_script(SLIDER_IMG, inp)
+        label1 = d.execute_script("return arguments[0].parentNode.innerText", inp)
+        d.save_screenshot(shot % k)
+        print("  %-44s slider %d moved: figure %s, %r -> %r"
+              % (where, k, "changed" if after != before else "UNCHANGED", label0, label1))
+        assert before and after != before, "%s: slider %d did not change its figure" % (where, k)
+        assert label1 != label0, "%s: slider %d: its value line did not follow" % (where, k)
+    return len(inputs)
+
+
+def run_all(d, base, token, nb_path, rel):
+    """Run All in the browser, timed, against the notebook's headless time;
+    then every slider the run displayed moves in the (trusted, live) page."""
     name = os.path.basename(nb_path)
+    src = cell_sources(nb_path)
+    headless = headless_seconds(nb_path)
     open_notebook(d, base, token, rel)
-    cells = d.execute_script("""
-        const cs = Jupyter.notebook.get_cells();
-        return cs.map((c, i) => [i, c.cell_type, c.get_text().includes('nb.Slider(')])""")
-    for idx, _, has in cells:
-        if not has:
-            continue
-        d.execute_script("Jupyter.notebook.clear_all_output();")
-        code = [i for i, t, _ in cells if t == "code" and i <= idx]
-        d.execute_script("Jupyter.notebook.execute_cells(arguments[0]);", code)
-        out = "Jupyter.notebook.get_cell(%d).output_area.element[0]" % idx
-        slider = wait("the slider of cell %d" % idx, lambda: d.execute_script(
-            "return %s.querySelector('input[type=range]')" % out), 300)
-        # The slider's figure is the last image of the cell (figures shown
-        # before it in the same cell come first).
-        img = lambda: d.execute_script(
-            "const i = Array.from(%s.querySelectorAll('.output_png img')).pop(); return i ? i.src : ''" % out)
-        label = lambda: d.execute_script(
-            "const l = Array.from(%s.querySelectorAll('.featlab-slider-label')).pop(); return l ? l.innerText : ''" % out)
-        before, label0 = wait("the figure", img, 60), label()
-        d.execute_script("arguments[0].scrollIntoView({block: 'center'});", slider)
-        d.save_screenshot(os.path.join(SHOTS, "%s-cell%d-before.png" % (name, idx)))
-        slider.click()  # focus; a click also moves it to the middle
-        for _ in range(2):
-            slider.send_keys(Keys.ARROW_RIGHT)
-        after = wait("the figure to change after moving the slider", lambda: img() != before and img(), 120)
-        time.sleep(2)
-        after = img()
-        d.save_screenshot(os.path.join(SHOTS, "%s-cell%d-after.png" % (name, idx)))
-        print("  %-32s cell %d: slider moved, figure redrawn (%d -> %d bytes of PNG), label %r -> %r"
-              % (name, idx, len(before), len(after), label0, label()))
-        assert label() != label0, "the label did not follow the slider"
-        d.execute_script("Jupyter.notebook.kernel.interrupt();")
-        time.sleep(2)
+    d.execute_script("""Jupyter.notebook.clear_all_output();
+        Jupyter.notebook.get_cells().forEach(c => { if (c.cell_type === 'code') c.set_input_prompt(null); });""")
+    wait("the kernel", lambda: d.execute_script(
+        "return Jupyter.notebook.kernel && Jupyter.notebook.kernel.is_connected()"), 60)
+    t = time.time()
+    d.execute_script("Jupyter.notebook.execute_all_cells();")
+    limit = headless + 10
+    done = """return Jupyter.notebook.get_cells().every(c => c.cell_type !== 'code'
+                 || (c.input_prompt_number !== '*' && c.input_prompt_number !== undefined
+                     && c.input_prompt_number !== null))"""
+    wait("Run All of %s" % name, lambda: d.execute_script(done), max(limit * 3, 300))
+    took = time.time() - t
+    errors = d.execute_script("""return Jupyter.notebook.get_cells().filter(c => c.cell_type === 'code'
+        && c.output_area.outputs.some(o => o.output_type === 'error')).length""")
+    d.save_screenshot(os.path.join(SHOTS, name + "-runall.png"))
+    n = move_sliders(d, name + " (live, after Run All)", os.path.join(SHOTS, name + "-live-slider%d.png"))
+    want = sum(s.count("nb.Slider(") for s in src)
+    print("  %-32s Run All %5.1fs, headless %5.1fs (limit %5.1fs); %d cells with errors; %d of %d sliders moved"
+          % (name, took, headless, limit, errors, n, want))
     d.execute_script("Jupyter.notebook.kernel.kill();")
+    assert errors == 0, "%s: %d cells failed in Run All" % (name, errors)
+    assert n == want, "%s: %d sliders on the page, %d nb.Slider calls" % (name, n, want)
+    return took, headless
+
+
+def site_sliders(d, notebooks):
+    """Exports the stored notebooks as make site does and moves every slider
+    on the pages, opened from disk: no server, no kernel."""
+    nbrun = os.environ.get("NBRUN", "bin/nbrun")
+    out = os.path.join(SHOTS, "site")
+    r = subprocess.run([nbrun, "site", "-out", out] + notebooks, capture_output=True, text=True)
+    if r.returncode != 0:
+        raise AssertionError("nbrun site failed:\n%s%s" % (r.stdout[-2000:], r.stderr[-2000:]))
+    for nb in notebooks:
+        want = sum(s.count("nb.Slider(") for s in cell_sources(nb))
+        if not want:
+            continue
+        stem = os.path.basename(nb)[:-len(".ipynb")]
+        d.get("file://" + os.path.abspath(os.path.join(out, stem + ".html")))
+        wait("the sliders of %s.html" % stem, lambda: len(d.find_elements(
+            By.CSS_SELECTOR, "input.featlab-slider-input")) >= want, 30)
+        n = move_sliders(d, stem + ".html (site, no kernel)", os.path.join(SHOTS, stem + "-site-slider%d.png"))
+        assert n == want, "%s.html: %d sliders, %d nb.Slider calls" % (stem, n, want)
 
 
 def main():
@@ -135,11 +202,15 @@ def main():
     base = url.split("/?")[0]
     token = url.split("token=")[1]
     d = driver()
+    only = os.environ.get("FEATLAB_BROWSER_RUNALL", "").split()
+    times = []
     try:
         for nb in notebooks:
             check_unrun(d, base, token, nb, os.path.basename(nb))
+        site_sliders(d, notebooks)
         for nb in notebooks:
-            check_sliders(d, base, token, nb, os.path.basename(nb))
+            if not only or any(os.path.basename(nb).startswith(o) for o in only):
+                times.append((os.path.basename(nb),) + run_all(d, base, token, nb, os.path.basename(nb)))
     finally:
         # Shut down every kernel the pages started, through the server.
         try:
@@ -153,7 +224,12 @@ def main():
                   .then(() => done(true), () => done(false));""")
         finally:
             d.quit()
+    print("  Run All in the browser against headless (nbrun exec), seconds:")
+    for name, took, headless in times:
+        print("    %-32s %6.1f %6.1f" % (name, took, headless))
+    slow = [n for n, took, h in times if took > h + 10]
     print("  screenshots in %s" % SHOTS)
+    assert not slow, "Run All took more than headless + 10 s: %s" % ", ".join(slow)
 
 
 if __name__ == "__main__":

@@ -3,7 +3,7 @@
 //
 //	go run ./featlab/cmd/nbrun exec [-inplace] [-compare] notebooks/*.ipynb
 //	go run ./featlab/cmd/nbrun probe [-root DIR]
-//	go run ./featlab/cmd/nbrun kernel GONB PATH
+//	go run ./featlab/cmd/nbrun kernel GONB PATH ROOT
 //	go run ./featlab/cmd/nbrun freeport IP PORT
 //	go run ./featlab/cmd/nbrun lint notebooks/*.ipynb
 //	go run ./featlab/cmd/nbrun kernelenv KERNEL.JSON PATH
@@ -85,13 +85,13 @@ func main() {
 		fs.Parse(os.Args[2:])
 		err = probe(*root)
 	case "kernel":
-		if len(os.Args) != 4 {
+		if len(os.Args) != 5 {
 			usage()
 		}
 		var dataDir []byte
 		dataDir, err = exec.Command("jupyter", "--data-dir").Output()
 		if err == nil {
-			err = kernel(strings.TrimSpace(string(dataDir)), os.Args[2], os.Args[3])
+			err = kernel(strings.TrimSpace(string(dataDir)), os.Args[2], os.Args[3], os.Args[4])
 		}
 	case "freeport":
 		if len(os.Args) != 4 {
@@ -485,7 +485,11 @@ func probe(root string) error {
 			fmt.Fprintf(&imp, "\t_ %q\n", p)
 		}
 		imp.WriteString(")\n\n")
-		cells = []any{code(SetupCell), code(imp.String() + "%%\nfmt.Println(\"gonb ok\", 6*7)")}
+		// The first cell runs on a fresh kernel without the set-up cell, as
+		// after a restart: the kernel's -go_work (make kernel) must let it
+		// import the course's packages.
+		fresh := "import \"github.com/featlab/course/featlab\"\n\n%%\nfmt.Println(\"fresh kernel ok\", featlab.ErrParam != nil)"
+		cells = []any{code(fresh), code(SetupCell), code(imp.String() + "%%\nfmt.Println(\"gonb ok\", 6*7)")}
 		// The notebook sits in notebooks/ and uses the standard setup cell,
 		// so the packages are built from the very paths a notebook uses and
 		// the cached builds are the ones a notebook will look up.
@@ -517,7 +521,12 @@ func probe(root string) error {
 	var log bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &log, &log
 	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("the GoNB probe notebook failed (%v):\n%s", err, tail(log.String(), 25))
+		hint := ""
+		if root != "" && strings.Contains(log.String(), "fresh kernel") {
+			hint = "\n(the first cell, run without the set-up cell as after a kernel restart, failed: " +
+				"is the gonb kernel registered with -go_work=<this checkout>? run make kernel)"
+		}
+		return fmt.Errorf("the GoNB probe notebook failed (%v):\n%s%s", err, tail(log.String(), 25), hint)
 	}
 	out, err := os.ReadFile(p)
 	if err != nil {
@@ -525,6 +534,12 @@ func probe(root string) error {
 	}
 	if !bytes.Contains(out, []byte("gonb ok 42")) {
 		return fmt.Errorf("the GoNB probe notebook ran but did not print \"gonb ok 42\":\n%s", tail(string(out), 25))
+	}
+	if root != "" && !bytes.Contains(out, []byte("fresh kernel ok true")) {
+		return fmt.Errorf("the GoNB probe notebook's first cell (a fresh kernel, no set-up cell) did not print \"fresh kernel ok true\":\n%s", tail(string(out), 25))
+	}
+	if root != "" {
+		fmt.Println("  a fresh kernel imports the course's packages without the set-up cell (as after a restart)")
 	}
 	fmt.Println("  GoNB kernel works: a one-cell notebook printed \"gonb ok 42\"")
 	return nil

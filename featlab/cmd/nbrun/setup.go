@@ -14,7 +14,7 @@ import (
 )
 
 // kernelFlags are the log settings the kernel is registered with. GoNB
-// v0.11.3 logs a test line "Error message" at every kernel start (its
+// (v0.11.3 at least) logs a test line "Error message" at every kernel start (its
 // extra-log set-up runs even without -extra_log), and errors go to the
 // kernel's stderr, which is the terminal of `make lab` and the log of every
 // headless run. With stderrthreshold=FATAL its log stays in its log files
@@ -29,11 +29,30 @@ type kernelSpec struct {
 	Env  map[string]string `json:"env"`
 }
 
+// goWorkFlag is the kernel flag that starts every new kernel with a
+// go.work using the checkout at root, so that a cell run on a fresh kernel
+// (after a restart, without the notebook's set-up cell) still imports the
+// course's packages from this checkout. GoNB also adds the matching
+// replace line to its go.mod (its %goworkfix), so `go get` never asks the
+// module proxy for github.com/featlab/course.
+func goWorkFlag(root string) string { return "-go_work=" + root }
+
+// kernelRoot returns the checkout the kernel spec's -go_work flag names
+// ("" without one).
+func kernelRoot(ks kernelSpec) string {
+	for _, a := range ks.Argv {
+		if r, ok := strings.CutPrefix(a, "-go_work="); ok {
+			return r
+		}
+	}
+	return ""
+}
+
 // kernelCurrent reports why the kernel spec at path does not run gonb with
-// the given PATH and log flags ("" when it does). GoNB's installer records
+// the given PATH, log flags and checkout root ("" when it does). GoNB's installer records
 // either gonb's own path or, when gonb lives under /tmp or the user cache,
 // a copy next to kernel.json; a copy with gonb's exact bytes counts.
-func kernelCurrent(path, gonb, pathEnv string) string {
+func kernelCurrent(path, gonb, pathEnv, root string) string {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return "no kernel spec"
@@ -52,6 +71,12 @@ func kernelCurrent(path, gonb, pathEnv string) string {
 	}
 	if ks.Env["PATH"] != pathEnv {
 		return "its PATH differs"
+	}
+	if r := kernelRoot(ks); r != root {
+		if r == "" {
+			return "it names no checkout (-go_work)"
+		}
+		return fmt.Sprintf("it builds the notebooks against the checkout %s, not %s", r, root)
 	}
 	return ""
 }
@@ -73,17 +98,37 @@ func sameFile(a, b string) bool {
 }
 
 // kernel registers the GoNB kernel unless the registered one is already
-// gonb with pathEnv and the quiet log flags. dataDir is Jupyter's data
-// folder (`jupyter --data-dir`); the spec is dataDir/kernels/gonb.
-func kernel(dataDir, gonb, pathEnv string) error {
+// gonb with pathEnv, the quiet log flags and -go_work=root. dataDir is
+// Jupyter's data folder (`jupyter --data-dir`); the spec is
+// dataDir/kernels/gonb.
+//
+// Jupyter keeps one kernel named "gonb" per user, and the notebooks name
+// it. A second checkout on the same machine therefore takes the kernel
+// over: when the registered kernel names another checkout that still
+// exists, kernel says so, since that checkout's notebooks now build
+// against this one's library until its own `make lab` (or make notebook)
+// registers it back.
+func kernel(dataDir, gonb, pathEnv, root string) error {
 	spec := filepath.Join(dataDir, "kernels", "gonb", "kernel.json")
-	why := kernelCurrent(spec, gonb, pathEnv)
+	why := kernelCurrent(spec, gonb, pathEnv, root)
 	if why == "" {
-		fmt.Printf("==> GoNB kernel registered: %s\n", spec)
+		fmt.Printf("==> GoNB kernel registered for this checkout: %s\n", spec)
 		return nil
 	}
+	if b, err := os.ReadFile(spec); err == nil {
+		var ks kernelSpec
+		if json.Unmarshal(b, &ks) == nil {
+			if other := kernelRoot(ks); other != "" && other != root {
+				if _, err := os.Stat(filepath.Join(other, "go.mod")); err == nil {
+					fmt.Printf("==> note: the GoNB kernel served the checkout %s; it now serves %s.\n"+
+						"    Jupyter has one \"gonb\" kernel per user: notebooks opened from %s build against\n"+
+						"    this checkout's library until `make lab` runs there again.\n", other, root, other)
+				}
+			}
+		}
+	}
 	fmt.Printf("==> registering the GoNB kernel (%s)\n", why)
-	cmd := exec.Command(gonb, append([]string{"--install"}, kernelFlags...)...)
+	cmd := exec.Command(gonb, append(append([]string{"--install"}, kernelFlags...), goWorkFlag(root))...)
 	cmd.Env = append(os.Environ(), "JUPYTER_DATA_DIR="+dataDir)
 	var log bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &log, &log
@@ -93,7 +138,7 @@ func kernel(dataDir, gonb, pathEnv string) error {
 	if err := kernelEnv(spec, pathEnv); err != nil {
 		return err
 	}
-	if why := kernelCurrent(spec, gonb, pathEnv); why != "" {
+	if why := kernelCurrent(spec, gonb, pathEnv, root); why != "" {
 		return fmt.Errorf("after gonb --install, %s: %s", spec, why)
 	}
 	fmt.Printf("    %s\n", spec)

@@ -68,25 +68,34 @@ func TestKernelCurrent(t *testing.T) {
 		b, _ := json.Marshal(map[string]any{"argv": append([]string{argv0, "--kernel", "{connection_file}"}, flags...), "env": map[string]string{"PATH": path}})
 		os.WriteFile(spec, b, 0o644)
 	}
+	flags := append(append([]string(nil), kernelFlags...), goWorkFlag("/repo"))
 	write(gonb, kernelFlags, "/bin")
-	if why := kernelCurrent(spec, gonb, "/bin"); why != "" {
+	if why := kernelCurrent(spec, gonb, "/bin", "/repo"); why == "" {
+		t.Error("spec naming no checkout reported current")
+	}
+	write(gonb, append(append([]string(nil), kernelFlags...), goWorkFlag("/other")), "/bin")
+	if why := kernelCurrent(spec, gonb, "/bin", "/repo"); !strings.Contains(why, "/other") {
+		t.Errorf("spec of another checkout: %q, want it named", why)
+	}
+	write(gonb, flags, "/bin")
+	if why := kernelCurrent(spec, gonb, "/bin", "/repo"); why != "" {
 		t.Errorf("current spec reported stale: %s", why)
 	}
-	write(copyOf, kernelFlags, "/bin") // gonb --install copies itself when it lives under /tmp
-	if why := kernelCurrent(spec, gonb, "/bin"); why != "" {
+	write(copyOf, flags, "/bin") // gonb --install copies itself when it lives under /tmp
+	if why := kernelCurrent(spec, gonb, "/bin", "/repo"); why != "" {
 		t.Errorf("spec pointing at an identical copy reported stale: %s", why)
 	}
 	write(gonb, nil, "/bin")
-	if why := kernelCurrent(spec, gonb, "/bin"); why == "" {
+	if why := kernelCurrent(spec, gonb, "/bin", "/repo"); why == "" {
 		t.Error("spec without the quiet log flags reported current")
 	}
-	write(gonb, kernelFlags, "/usr/bin")
-	if why := kernelCurrent(spec, gonb, "/bin"); why == "" {
+	write(gonb, flags, "/usr/bin")
+	if why := kernelCurrent(spec, gonb, "/bin", "/repo"); why == "" {
 		t.Error("spec with another PATH reported current")
 	}
 	os.WriteFile(copyOf, []byte("other"), 0o755)
-	write(copyOf, kernelFlags, "/bin")
-	if why := kernelCurrent(spec, gonb, "/bin"); why == "" {
+	write(copyOf, flags, "/bin")
+	if why := kernelCurrent(spec, gonb, "/bin", "/repo"); why == "" {
 		t.Error("spec pointing at a different binary reported current")
 	}
 }
