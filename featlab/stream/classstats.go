@@ -17,7 +17,10 @@ const DefaultMaxClasses = 1024
 // squared deviations M2_kj = Σ_{i in k} (x_ij − x̄_kj)², and the minimum
 // and maximum. Blocks are summarised by two passes per class and merged
 // by Chan et al.'s update class by class, so the statistics keep their
-// digits when the means are large. The classes are kept sorted by label
+// digits when the means are large: the class means are kept as means of
+// x_j − s_j, with s_j the first value of feature j seen (Shift), so that
+// differences of class means keep their digits when the means are large
+// against the spread. The classes are kept sorted by label
 // whatever the order in which they arrive.
 //
 // From them come the one-way ANOVA F of each feature (between-class
@@ -31,7 +34,8 @@ type ClassStats struct {
 	colNames
 	d      int
 	labels []int
-	cls    []*Moments // per class, of the d features
+	cls    []*Moments // per class, of the d features: means of x - shift, raw min and max
+	shift  []float64  // nil before the first row
 }
 
 // NewClassStats returns empty class statistics of d features (at least
@@ -71,10 +75,14 @@ func (c *ClassStats) ClassCounts() []int64 {
 	return out
 }
 
-// Class returns copies of the means, M2, minima and maxima of the d
-// features over the rows of class k (an index into Classes; ErrParam
-// when out of range).
-func (c *ClassStats) Class(k int) (mean, m2, lo, hi []float64, err error) {
+// Shift returns a copy of the shifts s_j the class means are taken from
+// (nil before any row).
+func (c *ClassStats) Shift() []float64 { return append([]float64(nil), c.shift...) }
+
+// Class returns copies of the shifted means x̄_kj − s_j (add Shift for the
+// means), the M2, minima and maxima of the d features over the rows of
+// class k (an index into Classes; ErrParam when out of range).
+func (c *ClassStats) Class(k int) (shiftedMean, m2, lo, hi []float64, err error) {
 	if k < 0 || k >= len(c.cls) {
 		return nil, nil, nil, nil, featlab.Errorf(featlab.ErrParam, "stream: class index %d of %d classes", k, len(c.cls))
 	}
@@ -89,7 +97,7 @@ func (c *ClassStats) Sums() [][]float64 {
 	for k, m := range c.cls {
 		out[k] = make([]float64, c.d)
 		for j, v := range m.mean {
-			out[k][j] = float64(m.n) * v
+			out[k][j] = float64(m.n) * (v + c.shift[j])
 		}
 	}
 	return out
@@ -162,7 +170,10 @@ func (c *ClassStats) Add(b *Block) error {
 		return err
 	}
 	// Per-class block summaries: two passes (means, then deviations).
-	blk := &ClassStats{d: c.d}
+	blk := &ClassStats{d: c.d, shift: c.shift}
+	if blk.shift == nil {
+		blk.shift = append([]float64(nil), b.X.RawRowView(0)[:c.d]...)
+	}
 	for _, l := range lab {
 		blk.classIndex(l)
 	}
@@ -176,7 +187,7 @@ func (c *ClassStats) Add(b *Block) error {
 		m.n++
 		row := b.X.RawRowView(i)[:d]
 		for j, v := range row {
-			m.mean[j] += v
+			m.mean[j] += v - blk.shift[j]
 			if v < m.min[j] {
 				m.min[j] = v
 			}
@@ -194,7 +205,7 @@ func (c *ClassStats) Add(b *Block) error {
 		m := blk.cls[pos[lab[i]]]
 		row := b.X.RawRowView(i)[:d]
 		for j, v := range row {
-			dv := v - m.mean[j]
+			dv := (v - blk.shift[j]) - m.mean[j]
 			m.m2[j] += dv * dv
 		}
 	}
@@ -233,7 +244,27 @@ func (c *ClassStats) Merge(other Accumulator) error {
 }
 
 func (c *ClassStats) merge(o *ClassStats) {
+	if len(o.labels) == 0 {
+		return
+	}
+	if c.shift == nil {
+		c.shift = append([]float64(nil), o.shift...)
+	}
 	for k, l := range o.labels {
-		c.cls[c.classIndex(l)].merge(o.cls[k])
+		om := o.cls[k]
+		if !slices.Equal(o.shift, c.shift) {
+			// re-centre o's means on c's shift: o's mean of x - s_o is
+			// the mean of x - s_c minus (s_o - s_c)
+			cp := newMoments(c.d, false, c.d)
+			cp.n = om.n
+			copy(cp.m2, om.m2)
+			copy(cp.min, om.min)
+			copy(cp.max, om.max)
+			for j, v := range om.mean {
+				cp.mean[j] = v + (o.shift[j] - c.shift[j])
+			}
+			om = cp
+		}
+		c.cls[c.classIndex(l)].merge(om)
 	}
 }

@@ -59,7 +59,8 @@ func NewContingency(cuts [][]float64) (*Contingency, error) {
 // its columns; not the target) into bins equal-width bins between its
 // minimum and maximum (bins-1 cut points; a constant feature keeps one
 // bin). bins must be at least 1 and m must hold rows (ErrParam, ErrEmpty).
-// The names m recorded are set on the counts.
+// The names m recorded are set on the counts when m has the target
+// (else the first block's names are recorded).
 func ContingencyFromMoments(m *Moments, bins int) (*Contingency, error) {
 	if m == nil || bins < 1 {
 		return nil, featlab.Errorf(featlab.ErrParam, "stream: ContingencyFromMoments needs moments and bins >= 1 (got %d)", bins)
@@ -87,7 +88,7 @@ func ContingencyFromMoments(m *Moments, bins int) (*Contingency, error) {
 	if err != nil {
 		return nil, err
 	}
-	if m.set {
+	if m.set && m.target {
 		c.colNames = colNames{set: true, names: slices.Clone(m.names), tname: m.tname}
 	}
 	return c, nil

@@ -24,6 +24,9 @@ const (
 func (c *ClassStats) MarshalBinary() ([]byte, error) {
 	out := header(kindClassStats, &c.colNames, c.d, true, c.Count(), 0)
 	out = binary.LittleEndian.AppendUint64(out, uint64(len(c.labels)))
+	if len(c.labels) > 0 {
+		out = putFloats(out, c.shift)
+	}
 	for k, l := range c.labels {
 		m := c.cls[k]
 		out = binary.LittleEndian.AppendUint64(out, uint64(int64(l)))
@@ -121,11 +124,25 @@ func (c *ClassStats) UnmarshalBinary(data []byte) error {
 	if err := featlab.CheckCells("stream: decoded "+what, "", 4, d, 0); err != nil {
 		return err
 	}
+	var shift []float64
+	if len(rest) >= 8 && binary.LittleEndian.Uint64(rest) > 0 {
+		if uint64(len(rest)-8)/8 < uint64(d) {
+			return featlab.Errorf(featlab.ErrParam, "stream: decoding %s: shifts truncated", what)
+		}
+		shift = make([]float64, d)
+		for j := range shift {
+			shift[j] = math.Float64frombits(binary.LittleEndian.Uint64(rest[8+8*j:]))
+			if math.IsNaN(shift[j]) || math.IsInf(shift[j], 0) {
+				return featlab.Errorf(featlab.ErrParam, "stream: decoding %s: shift %d is %v", what, j, shift[j])
+			}
+		}
+		rest = append(rest[:8:8], rest[8+8*d:]...)
+	}
 	K, rest, err := readClasses(rest, 16+32*uint64(d), what)
 	if err != nil {
 		return err
 	}
-	out := &ClassStats{colNames: names, d: d}
+	out := &ClassStats{colNames: names, d: d, shift: shift}
 	var total int64
 	for k := 0; k < K; k++ {
 		l, err := readLabel(rest, k, 0, what)
