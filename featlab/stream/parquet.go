@@ -124,7 +124,7 @@ func numericColumn(path string, t parquet.Type, rep int16, name string) error {
 func readFooter(path string) (md *metadata.FileMetaData, err error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, featlab.Wrap(err, "stream: opening Parquet file %s", path)
+		return nil, featlab.Errorf(featlab.ErrParam, "stream: opening Parquet file %s: %v", path, err)
 	}
 	defer f.Close()
 	defer func() {
@@ -221,7 +221,7 @@ func (c *pqChunk) Parse() (b *Block, err error) {
 	s := c.s
 	f, err := os.Open(c.f.path)
 	if err != nil {
-		return nil, featlab.Wrap(err, "stream: opening Parquet file %s", c.f.path)
+		return nil, featlab.Errorf(featlab.ErrParam, "stream: opening Parquet file %s: %v", c.f.path, err)
 	}
 	defer f.Close()
 	defer func() {
