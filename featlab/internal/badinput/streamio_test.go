@@ -138,7 +138,10 @@ func classStatsChecks() []failure {
 		{"NaN label", func() (any, error) { c, _ := stream.NewClassStats(2); return nil, c.Add(block(0, math.NaN(), 1, 1)) }, errKinds(featlab.ErrNotFinite), nil, false},
 		{"merge other width", func() (any, error) { c, _ := stream.NewClassStats(3); return nil, c.Merge(filled()) }, errKinds(featlab.ErrShape), nil, false},
 		{"class index", func() (any, error) { _, _, _, _, err := filled().Class(5); return nil, err }, errKinds(featlab.ErrParam), nil, false},
-		{"decode garbage", func() (any, error) { var c stream.ClassStats; return nil, c.UnmarshalBinary([]byte("FLST\x02\x03\x01")) }, errKinds(featlab.ErrParam), nil, false},
+		{"decode garbage", func() (any, error) {
+			var c stream.ClassStats
+			return nil, c.UnmarshalBinary([]byte("FLST\x02\x03\x01"))
+		}, errKinds(featlab.ErrParam), nil, false},
 		{"decode huge", func() (any, error) {
 			var c stream.ClassStats
 			b := append([]byte("FLST\x02\x03\x01"), 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
@@ -149,7 +152,10 @@ func classStatsChecks() []failure {
 			_ = c.Add(block(1, 1, 1, 1))
 			return filter.FClassifFromStats(c, filter.Config{})
 		}, errKinds(featlab.ErrLabels), nil, false},
-		{"F of nothing", func() (any, error) { c, _ := stream.NewClassStats(2); return filter.FClassifFromStats(c, filter.Config{}) }, errKinds(featlab.ErrEmpty), nil, false},
+		{"F of nothing", func() (any, error) {
+			c, _ := stream.NewClassStats(2)
+			return filter.FClassifFromStats(c, filter.Config{})
+		}, errKinds(featlab.ErrEmpty), nil, false},
 		{"F nil", func() (any, error) { return filter.FClassifFromStats(nil, filter.Config{}) }, errKinds(featlab.ErrParam), nil, false},
 		{"F names", func() (any, error) { return filter.FClassifFromStats(filled(), filter.Config{Names: []string{"a"}}) }, errKinds(featlab.ErrShape), nil, false},
 		{"F", func() (any, error) { return filter.FClassifFromStats(filled(), filter.Config{}) }, nil, nil, false},
@@ -194,7 +200,10 @@ func contingencyChecks() []failure {
 			return nil, c.Merge(filled())
 		}, errKinds(featlab.ErrShape), nil, false},
 		{"table index", func() (any, error) { return filled().Table(2) }, errKinds(featlab.ErrParam), nil, false},
-		{"decode garbage", func() (any, error) { var c stream.Contingency; return nil, c.UnmarshalBinary([]byte("FLST\x02\x04\x01")) }, errKinds(featlab.ErrParam), nil, false},
+		{"decode garbage", func() (any, error) {
+			var c stream.Contingency
+			return nil, c.UnmarshalBinary([]byte("FLST\x02\x04\x01"))
+		}, errKinds(featlab.ErrParam), nil, false},
 		{"gain nil", func() (any, error) { return filter.InfoGainFromCounts(nil, filter.Config{}) }, errKinds(featlab.ErrParam), nil, false},
 		{"gain of nothing", func() (any, error) {
 			c, _ := stream.NewContingency([][]float64{{2}})
