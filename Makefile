@@ -271,3 +271,12 @@ docker-build-check:
 
 clean:
 	rm -rf $(BIN) site
+
+## bench-scale: issue 22's scale benchmark (not part of make test): generates
+## N x d as CSV and Parquet in $(BENCH_DIR) (default a temporary directory,
+## deleted after), times one-pass statistics and the scikit-learn peer.
+## Smaller: make bench-scale BENCH_SCALE_FLAGS="-n 1000000".
+BENCH_SCALE_FLAGS ?=
+.PHONY: bench-scale
+bench-scale:
+	go run ./featlab/cmd/benchscale $(BENCH_SCALE_FLAGS)

@@ -57,4 +57,18 @@
 // (featlab.DefaultNA), an infinity or a number beyond the float64 range is
 // ErrNotFinite, other text ErrNonNumeric, each naming its row and column.
 // Quoted cells may not hold line breaks (a chunk is cut at a line end).
+//
+// ParquetSource reads one or several Parquet shards with apache/arrow-go's
+// pure-Go reader, one row group per chunk (so memory follows the
+// row-group size); columns are matched by name across shards, and a
+// column missing from a shard, a type change or a file that is not
+// Parquet is an error naming the file.
+//
+// # Class statistics
+//
+// ClassStats keeps per-class counts, means (shifted by a first value per
+// feature, so large means keep their digits), M2, minima and maxima, from
+// which filter.FClassifFromStats and filter.Chi2FromStats compute the
+// in-memory scores; Contingency counts rows per (bin of a discretised
+// feature, class), exactly mergeable, for filter.InfoGainFromCounts.
 package stream

@@ -1,0 +1,199 @@
+package stream
+
+import (
+	"errors"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/apache/arrow-go/v18/parquet"
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/pqwrite"
+)
+
+// pqShard writes X, y (columns x1..xd then y, all DOUBLE) to dir/name in
+// row groups of rg rows and returns the path.
+func pqShard(t *testing.T, dir, name string, X *mat.Dense, y []float64, rg int) string {
+	t.Helper()
+	m, d := X.Dims()
+	var specs []pqwrite.Spec
+	var cols [][]float64
+	for j := 0; j < d; j++ {
+		specs = append(specs, pqwrite.Spec{Name: featlab.DefaultNames(d)[j], Type: parquet.Types.Double})
+		cols = append(cols, mat.Col(nil, j, X))
+	}
+	specs = append(specs, pqwrite.Spec{Name: "y", Type: parquet.Types.Double})
+	cols = append(cols, append([]float64(nil), y[:m]...))
+	path := filepath.Join(dir, name)
+	if err := pqwrite.Write(path, specs, cols, nil, rg); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestParquetGramEqualsMatrix: the Gram of Parquet shards read with several
+// row-group sizes and worker counts equals the Gram of the same matrix.
+func TestParquetGramEqualsMatrix(t *testing.T) {
+	const m, d = 1000, 4
+	X, y := data(m, d, 1e6, 3)
+	want, _ := NewGram(d, true)
+	if err := Pass(&MatrixSource{X: X, Y: y, Target: "y"}, want, 1); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, rg := range []int{1000, 97, 1} {
+		one := pqShard(t, dir, "one.parquet", X, y, rg)
+		a := pqShard(t, dir, "a.parquet", X.Slice(0, 400, 0, d).(*mat.Dense), y[:400], rg)
+		b := pqShard(t, dir, "b.parquet", X.Slice(400, m, 0, d).(*mat.Dense), y[400:], rg)
+		for _, paths := range [][]string{{one}, {a, b}} {
+			for _, w := range []int{1, 2, 5} {
+				src, err := NewParquet(paths, ParquetConfig{Target: "y"})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := strings.Join(src.Names(), ","); got != "x1,x2,x3,x4" {
+					t.Fatalf("names %s", got)
+				}
+				g, _ := NewGram(d, true)
+				if err := Pass(src, g, w); err != nil {
+					t.Fatal(err)
+				}
+				if g.Count() != m || g.TargetName() != "y" || g.Names()[3] != "x4" {
+					t.Fatalf("count %d names %v %q", g.Count(), g.Names(), g.TargetName())
+				}
+				gc, wc, gm, wm := g.Centred(), want.Centred(), g.Mean(), want.Mean()
+				for j := 0; j <= d; j++ {
+					if !relClose(gm[j], wm[j], 1e-13) {
+						t.Errorf("rg %d files %d workers %d: mean %d %v want %v", rg, len(paths), w, j, gm[j], wm[j])
+					}
+					for k := 0; k <= d; k++ {
+						if !relClose(gc.At(j, k), wc.At(j, k), 1e-9) {
+							t.Errorf("rg %d: C(%d,%d) %v want %v", rg, j, k, gc.At(j, k), wc.At(j, k))
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestParquetTypesAndNulls: FLOAT, INT32 and INT64 columns are read as
+// float64; a null is an error naming file, row and column by default and
+// NaN with MissingAsNaN; a NaN in a DOUBLE column counts as missing.
+func TestParquetTypesAndNulls(t *testing.T) {
+	dir := t.TempDir()
+	specs := []pqwrite.Spec{
+		{Name: "f", Type: parquet.Types.Float},
+		{Name: "i", Type: parquet.Types.Int32, Optional: true},
+		{Name: "l", Type: parquet.Types.Int64},
+		{Name: "y", Type: parquet.Types.Double},
+	}
+	cols := [][]float64{{0.5, 1.5, 2.5}, {1, 2, 3}, {-4, 5, 1 << 40}, {1, 0, 1}}
+	null := [][]bool{nil, {false, true, false}, nil, nil}
+	path := filepath.Join(dir, "t.parquet")
+	if err := pqwrite.Write(path, specs, cols, null, 2); err != nil {
+		t.Fatal(err)
+	}
+	read := func(cfg ParquetConfig) ([]*Block, error) {
+		src, err := NewParquet([]string{path}, cfg)
+		if err != nil {
+			return nil, err
+		}
+		var out []*Block
+		for {
+			c, err := src.Next()
+			if err != nil {
+				return out, nil
+			}
+			b, err := c.Parse()
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, b)
+		}
+	}
+	_, err := read(ParquetConfig{Target: "y"})
+	if !errors.Is(err, featlab.ErrNotFinite) || !strings.Contains(err.Error(), "t.parquet") || !strings.Contains(err.Error(), `"i"`) || !strings.Contains(err.Error(), "data row 1") {
+		t.Fatalf("null: %v", err)
+	}
+	bs, err := read(ParquetConfig{Target: "y", Missing: featlab.MissingAsNaN})
+	if err != nil || len(bs) != 2 {
+		t.Fatalf("%v %d", err, len(bs))
+	}
+	if bs[0].X.At(0, 0) != 0.5 || !math.IsNaN(bs[0].X.At(1, 1)) || bs[1].X.At(0, 2) != 1<<40 || bs[1].X.At(0, 1) != 3 || bs[0].Y[1] != 0 {
+		t.Fatalf("values %v %v", mat.Formatted(bs[0].X), mat.Formatted(bs[1].X))
+	}
+	if _, err := NewParquet([]string{path}, ParquetConfig{Target: "z"}); !errors.Is(err, featlab.ErrMissing) {
+		t.Fatalf("target: %v", err)
+	}
+}
+
+// TestParquetShards: a missing column, an extra column, a type change, a
+// non-Parquet file name the file; a reordered shard is read by name; an
+// empty shard is skipped.
+func TestParquetShards(t *testing.T) {
+	dir := t.TempDir()
+	X, y := data(50, 2, 0, 9)
+	base := pqShard(t, dir, "base.parquet", X, y, 20)
+	write := func(name string, specs []pqwrite.Spec, cols [][]float64) string {
+		p := filepath.Join(dir, name)
+		if err := pqwrite.Write(p, specs, cols, nil, 0); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	dbl := parquet.Types.Double
+	x1, x2 := mat.Col(nil, 0, X), mat.Col(nil, 1, X)
+	missing := write("missing.parquet", []pqwrite.Spec{{Name: "x1", Type: dbl}, {Name: "y", Type: dbl}}, [][]float64{x1, y})
+	extra := write("extra.parquet", []pqwrite.Spec{{Name: "x1", Type: dbl}, {Name: "x2", Type: dbl}, {Name: "x3", Type: dbl}, {Name: "y", Type: dbl}}, [][]float64{x1, x2, x2, y})
+	typed := write("typed.parquet", []pqwrite.Spec{{Name: "x1", Type: dbl}, {Name: "x2", Type: parquet.Types.Int64}, {Name: "y", Type: dbl}}, [][]float64{x1, x2, y})
+	reordered := write("reordered.parquet", []pqwrite.Spec{{Name: "y", Type: dbl}, {Name: "x2", Type: dbl}, {Name: "x1", Type: dbl}}, [][]float64{y, x2, x1})
+	empty := write("empty.parquet", []pqwrite.Spec{{Name: "x1", Type: dbl}, {Name: "x2", Type: dbl}, {Name: "y", Type: dbl}}, [][]float64{{}, {}, {}})
+	garbage := filepath.Join(dir, "garbage.parquet")
+	if err := os.WriteFile(garbage, []byte("PAR1 this is not parquet PAR1"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pass := func(paths ...string) (*Gram, error) {
+		src, err := NewParquet(paths, ParquetConfig{Target: "y"})
+		if err != nil {
+			return nil, err
+		}
+		g, _ := NewGram(2, true)
+		return g, Pass(src, g, 2)
+	}
+	for _, c := range []struct {
+		path string
+		kind error
+	}{{missing, featlab.ErrMissing}, {extra, featlab.ErrShape}, {typed, featlab.ErrShape}, {garbage, featlab.ErrParam}} {
+		_, err := pass(base, c.path)
+		if !errors.Is(err, c.kind) || !strings.Contains(err.Error(), filepath.Base(c.path)) {
+			t.Errorf("%s: %v", filepath.Base(c.path), err)
+		}
+	}
+	want, err := pass(base, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := pass(base, empty, reordered)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wc, gc := want.Centred(), got.Centred()
+	for j := 0; j < 3; j++ {
+		for k := 0; k < 3; k++ {
+			if !relClose(wc.At(j, k), gc.At(j, k), 1e-12) {
+				t.Errorf("reordered shard: C(%d,%d) %v, the same shard twice %v", j, k, gc.At(j, k), wc.At(j, k))
+			}
+		}
+	}
+	if _, err := pass(empty); !errors.Is(err, featlab.ErrEmpty) {
+		t.Errorf("only an empty shard: %v", err)
+	}
+	if _, err := NewParquet(nil, ParquetConfig{}); !errors.Is(err, featlab.ErrEmpty) {
+		t.Errorf("no files: %v", err)
+	}
+}
