@@ -58,11 +58,13 @@
 // ErrNotFinite, other text ErrNonNumeric, each naming its row and column.
 // Quoted cells may not hold line breaks (a chunk is cut at a line end).
 //
-// ParquetSource reads one or several Parquet shards with apache/arrow-go's
-// pure-Go reader, one row group per chunk (so memory follows the
-// row-group size); columns are matched by name across shards, and a
-// column missing from a shard, a type change or a file that is not
-// Parquet is an error naming the file.
+// Package featlab/stream/pqsource reads one or several Parquet shards with
+// apache/arrow-go's pure-Go reader, one row group per chunk (so memory
+// follows the row-group size); columns are matched by name across shards,
+// and a column missing from a shard, a type change or a file that is not
+// Parquet is an error naming the file. It is a package of its own so that
+// stream, and every package that takes its statistics (linear, search,
+// ...), does not compile or link arrow-go.
 //
 // # Class statistics
 //

@@ -36,6 +36,7 @@ import (
 	"github.com/featlab/course/featlab/internal/pqwrite"
 	"github.com/featlab/course/featlab/linear"
 	"github.com/featlab/course/featlab/stream"
+	"github.com/featlab/course/featlab/stream/pqsource"
 )
 
 // HOOKS for the solvers from statistics being added in issue 22 (the
@@ -262,7 +263,7 @@ func (c *counter) Empty() stream.Accumulator        { return &counter{} }
 
 func source(path string) (stream.Source, io.Closer, error) {
 	if strings.HasSuffix(path, ".parquet") {
-		s, err := stream.NewParquet([]string{path}, stream.ParquetConfig{Target: "y"})
+		s, err := pqsource.New([]string{path}, pqsource.Config{Target: "y"})
 		return s, io.NopCloser(nil), err
 	}
 	f, err := os.Open(path)

@@ -13,6 +13,7 @@ import (
 	"github.com/featlab/course/featlab/filter"
 	"github.com/featlab/course/featlab/internal/pqwrite"
 	"github.com/featlab/course/featlab/stream"
+	"github.com/featlab/course/featlab/stream/pqsource"
 )
 
 // Entries of featlab/stream's Parquet source and class accumulators, and
@@ -24,7 +25,7 @@ func init() { entrySets = append(entrySets, streamioEntries) }
 
 func streamioEntries() []*entry {
 	return []*entry{
-		custom("stream.NewParquet", "params", []string{"stream.ParquetSource.Next", "stream.ParquetSource.Names"}, parquetChecks),
+		custom("pqsource.New", "params", []string{"pqsource.Source.Next", "pqsource.Source.Names"}, parquetChecks),
 		custom("stream.NewClassStats", "params", []string{
 			"stream.ClassStats.Add", "stream.ClassStats.Merge", "stream.ClassStats.Empty", "stream.ClassStats.Count",
 			"stream.ClassStats.Classes", "stream.ClassStats.ClassCounts", "stream.ClassStats.Class", "stream.ClassStats.Sums",
@@ -71,9 +72,9 @@ func parquetChecks() []failure {
 	truncated := filepath.Join(dir, "truncated.parquet")
 	raw, _ := os.ReadFile(good)
 	_ = os.WriteFile(truncated, raw[:len(raw)/2], 0o644)
-	pass := func(cfg stream.ParquetConfig, paths ...string) func() (any, error) {
+	pass := func(cfg pqsource.Config, paths ...string) func() (any, error) {
 		return func() (any, error) {
-			src, err := stream.NewParquet(paths, cfg)
+			src, err := pqsource.New(paths, cfg)
 			if err != nil {
 				return nil, err
 			}
@@ -87,13 +88,13 @@ func parquetChecks() []failure {
 			return g.Mean(), nil
 		}
 	}
-	y := stream.ParquetConfig{Target: "y"}
-	return runCases("stream.NewParquet", "params", []outcome{
+	y := pqsource.Config{Target: "y"}
+	return runCases("pqsource.New", "params", []outcome{
 		{"no files", pass(y), errKinds(featlab.ErrEmpty), nil, false},
 		{"no such file", pass(y, filepath.Join(dir, "absent.parquet")), errSays(featlab.ErrParam, "absent.parquet"), nil, false},
 		{"not Parquet", pass(y, garbage), errSays(featlab.ErrParam, "garbage.parquet"), nil, false},
 		{"truncated", pass(y, good, truncated), errSays(featlab.ErrParam, "truncated.parquet"), nil, false},
-		{"missing target", pass(stream.ParquetConfig{Target: "z"}, good), errKinds(featlab.ErrMissing), nil, false},
+		{"missing target", pass(pqsource.Config{Target: "z"}, good), errKinds(featlab.ErrMissing), nil, false},
 		{"column missing in one shard", pass(y, good, noA), errSays(featlab.ErrMissing, "noa.parquet", `"a"`), nil, false},
 		{"type change between shards", pass(y, good, typed), errSays(featlab.ErrShape, "typed.parquet", "type change"), nil, false},
 		{"empty shard skipped", pass(y, good, empty), nil, nil, false},
@@ -101,8 +102,8 @@ func parquetChecks() []failure {
 		{"NaN cell", pass(y, nan), errSays(featlab.ErrNotFinite, "nan.parquet", "data row 1"), nil, false},
 		{"Inf cell", pass(y, inf), errSays(featlab.ErrNotFinite, "inf.parquet"), nil, false},
 		{"null cell", pass(y, null), errSays(featlab.ErrNotFinite, "null.parquet", `"a"`), nil, false},
-		{"null as NaN, refused by the Gram", pass(stream.ParquetConfig{Target: "y", Missing: featlab.MissingAsNaN}, null), errKinds(featlab.ErrNotFinite), nil, false},
-		{"bad policy", pass(stream.ParquetConfig{Missing: 7}, good), errKinds(featlab.ErrParam), nil, false},
+		{"null as NaN, refused by the Gram", pass(pqsource.Config{Target: "y", Missing: featlab.MissingAsNaN}, null), errKinds(featlab.ErrNotFinite), nil, false},
+		{"bad policy", pass(pqsource.Config{Missing: 7}, good), errKinds(featlab.ErrParam), nil, false},
 		{"CSV NaN cell", func() (any, error) {
 			src, err := stream.NewCSV(strings.NewReader("a,y\n1,0\nNaN,1\n"), stream.CSVConfig{Target: "y"})
 			if err != nil {

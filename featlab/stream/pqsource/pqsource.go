@@ -1,11 +1,17 @@
-package stream
+// Package pqsource is a stream.Source of Parquet files (apache/arrow-go,
+// pure Go): one chunk per row group, columns matched by name across
+// shards. It lives apart from package stream so that the packages that
+// only take statistics do not depend on arrow-go.
+package pqsource
 
 import (
 	"io"
 	"math"
 	"os"
 
-	"github.com/apache/arrow-go/v18/parquet"
+	"github.com/featlab/course/featlab/stream"
+
+	pq "github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/metadata"
 	"gonum.org/v1/gonum/mat"
@@ -13,9 +19,9 @@ import (
 	"github.com/featlab/course/featlab"
 )
 
-// ParquetConfig configures NewParquet. Its zero value reads every column
+// Config configures New. Its zero value reads every column
 // as a feature and refuses a null cell.
-type ParquetConfig struct {
+type Config struct {
 	// Target names the target column ("": none).
 	Target string
 	// Missing is the policy for a null cell (or a NaN in a floating
@@ -26,9 +32,9 @@ type ParquetConfig struct {
 	Missing featlab.MissingPolicy
 }
 
-// ParquetSource reads one or several Parquet files (shards of one data
+// Source reads one or several Parquet files (shards of one data
 // set) with apache/arrow-go's pure-Go reader; each row group is a chunk,
-// so Pass decodes several row groups at once, and memory depends on the
+// so stream.Pass decodes several row groups at once, and memory depends on the
 // row-group size and the number of columns, never on the number of rows.
 //
 // Columns are read by name. The first file fixes the feature names (its
@@ -45,14 +51,14 @@ type ParquetConfig struct {
 // ErrNonNumeric. A NaN in a floating column counts as missing, as the
 // CSV loaders read "NaN"; an infinity wraps ErrNotFinite.
 //
-// A ParquetSource is not safe for concurrent use (its chunks are). Each
+// A Source is not safe for concurrent use (its chunks are). Each
 // chunk opens its file when parsed and closes it before returning.
-type ParquetSource struct {
+type Source struct {
 	paths []string
-	cfg   ParquetConfig
+	cfg   Config
 	names []string // feature names, first file's order
 	cols  []string // every column: names with the target at its place
-	types map[string]parquet.Type
+	types map[string]pq.Type
 	file  int // next file to open
 	cur   *pqFile
 	rg    int // next row group of cur
@@ -65,17 +71,17 @@ type pqFile struct {
 	idx  []int // file column of each of s.cols
 }
 
-// NewParquet opens the first of paths to read the schema and returns the
+// New opens the first of paths to read the schema and returns the
 // source of the rows of every file, in the order given. A Target that is
 // not a column wraps ErrMissing; no path wraps ErrEmpty.
-func NewParquet(paths []string, cfg ParquetConfig) (*ParquetSource, error) {
+func New(paths []string, cfg Config) (*Source, error) {
 	if len(paths) == 0 {
-		return nil, featlab.Errorf(featlab.ErrEmpty, "stream: NewParquet without files")
+		return nil, featlab.Errorf(featlab.ErrEmpty, "pqsource: New without files")
 	}
 	if cfg.Missing != featlab.MissingError && cfg.Missing != featlab.MissingAsNaN {
-		return nil, featlab.Errorf(featlab.ErrParam, "stream: ParquetConfig.Missing = %v is not MissingError or MissingAsNaN", cfg.Missing)
+		return nil, featlab.Errorf(featlab.ErrParam, "pqsource: Config.Missing = %v is not MissingError or MissingAsNaN", cfg.Missing)
 	}
-	s := &ParquetSource{paths: append([]string(nil), paths...), cfg: cfg, types: map[string]parquet.Type{}}
+	s := &Source{paths: append([]string(nil), paths...), cfg: cfg, types: map[string]pq.Type{}}
 	md, err := readFooter(paths[0])
 	if err != nil {
 		return nil, err
@@ -88,7 +94,7 @@ func NewParquet(paths []string, cfg ParquetConfig) (*ParquetSource, error) {
 			return nil, err
 		}
 		if _, dup := s.types[name]; dup {
-			return nil, featlab.Errorf(featlab.ErrParam, "stream: Parquet file %s names column %q twice", paths[0], name)
+			return nil, featlab.Errorf(featlab.ErrParam, "pqsource: Parquet file %s names column %q twice", paths[0], name)
 		}
 		s.types[name] = c.PhysicalType()
 		s.cols = append(s.cols, name)
@@ -97,26 +103,26 @@ func NewParquet(paths []string, cfg ParquetConfig) (*ParquetSource, error) {
 		}
 	}
 	if len(s.cols) == 0 {
-		return nil, featlab.Errorf(featlab.ErrEmpty, "stream: Parquet file %s has no columns", paths[0])
+		return nil, featlab.Errorf(featlab.ErrEmpty, "pqsource: Parquet file %s has no columns", paths[0])
 	}
 	if _, ok := s.types[cfg.Target]; cfg.Target != "" && !ok {
-		return nil, featlab.Errorf(featlab.ErrMissing, "stream: Parquet file %s has no target column %q (columns %q)", paths[0], cfg.Target, s.cols)
+		return nil, featlab.Errorf(featlab.ErrMissing, "pqsource: Parquet file %s has no target column %q (columns %q)", paths[0], cfg.Target, s.cols)
 	}
 	return s, nil
 }
 
 // Names returns the feature names (the first file's columns without the
 // target).
-func (s *ParquetSource) Names() []string { return append([]string(nil), s.names...) }
+func (s *Source) Names() []string { return append([]string(nil), s.names...) }
 
-func numericColumn(path string, t parquet.Type, rep int16, name string) error {
+func numericColumn(path string, t pq.Type, rep int16, name string) error {
 	switch {
 	case rep > 0:
-		return featlab.Errorf(featlab.ErrParam, "stream: Parquet file %s: column %q is repeated (a list), not one number per row", path, name)
-	case t == parquet.Types.Double || t == parquet.Types.Float || t == parquet.Types.Int32 || t == parquet.Types.Int64:
+		return featlab.Errorf(featlab.ErrParam, "pqsource: Parquet file %s: column %q is repeated (a list), not one number per row", path, name)
+	case t == pq.Types.Double || t == pq.Types.Float || t == pq.Types.Int32 || t == pq.Types.Int64:
 		return nil
 	}
-	return featlab.Errorf(featlab.ErrNonNumeric, "stream: Parquet file %s: column %q has type %v, not DOUBLE, FLOAT, INT32 or INT64", path, name, t)
+	return featlab.Errorf(featlab.ErrNonNumeric, "pqsource: Parquet file %s: column %q has type %v, not DOUBLE, FLOAT, INT32 or INT64", path, name, t)
 }
 
 // readFooter reads the metadata of a Parquet file; a file that is not
@@ -124,24 +130,24 @@ func numericColumn(path string, t parquet.Type, rep int16, name string) error {
 func readFooter(path string) (md *metadata.FileMetaData, err error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, featlab.Errorf(featlab.ErrParam, "stream: opening Parquet file %s: %v", path, err)
+		return nil, featlab.Errorf(featlab.ErrParam, "pqsource: opening Parquet file %s: %v", path, err)
 	}
 	defer f.Close()
 	defer func() {
 		if r := recover(); r != nil {
-			md, err = nil, featlab.Errorf(featlab.ErrParam, "stream: %s is not a readable Parquet file: %v", path, r)
+			md, err = nil, featlab.Errorf(featlab.ErrParam, "pqsource: %s is not a readable Parquet file: %v", path, r)
 		}
 	}()
 	rd, err := file.NewParquetReader(f)
 	if err != nil {
-		return nil, featlab.Errorf(featlab.ErrParam, "stream: %s is not a readable Parquet file: %v", path, err)
+		return nil, featlab.Errorf(featlab.ErrParam, "pqsource: %s is not a readable Parquet file: %v", path, err)
 	}
 	return rd.MetaData(), nil
 }
 
 // openShard reads the footer of s.paths[s.file] and maps s.cols to its
 // columns by name.
-func (s *ParquetSource) openShard() (*pqFile, error) {
+func (s *Source) openShard() (*pqFile, error) {
 	path := s.paths[s.file]
 	md, err := readFooter(path)
 	if err != nil {
@@ -155,23 +161,23 @@ func (s *ParquetSource) openShard() (*pqFile, error) {
 		name := c.Path()
 		t, ok := s.types[name]
 		if !ok {
-			return nil, featlab.Errorf(featlab.ErrShape, "stream: Parquet file %s has column %q, which %s has not", path, name, s.paths[0])
+			return nil, featlab.Errorf(featlab.ErrShape, "pqsource: Parquet file %s has column %q, which %s has not", path, name, s.paths[0])
 		}
 		if err := numericColumn(path, c.PhysicalType(), c.MaxRepetitionLevel(), name); err != nil {
 			return nil, err
 		}
 		if c.PhysicalType() != t {
-			return nil, featlab.Errorf(featlab.ErrShape, "stream: column %q is %v in Parquet file %s, %v in %s (a type change between shards)", name, c.PhysicalType(), path, t, s.paths[0])
+			return nil, featlab.Errorf(featlab.ErrShape, "pqsource: column %q is %v in Parquet file %s, %v in %s (a type change between shards)", name, c.PhysicalType(), path, t, s.paths[0])
 		}
 		if _, dup := at[name]; dup {
-			return nil, featlab.Errorf(featlab.ErrParam, "stream: Parquet file %s names column %q twice", path, name)
+			return nil, featlab.Errorf(featlab.ErrParam, "pqsource: Parquet file %s names column %q twice", path, name)
 		}
 		at[name] = i
 	}
 	for k, name := range s.cols {
 		i, ok := at[name]
 		if !ok {
-			return nil, featlab.Errorf(featlab.ErrMissing, "stream: Parquet file %s has no column %q (which %s has)", path, name, s.paths[0])
+			return nil, featlab.Errorf(featlab.ErrMissing, "pqsource: Parquet file %s has no column %q (which %s has)", path, name, s.paths[0])
 		}
 		pf.idx[k] = i
 	}
@@ -180,7 +186,7 @@ func (s *ParquetSource) openShard() (*pqFile, error) {
 
 // Next returns the next row group (io.EOF after the last of the last
 // file). Row groups without rows are skipped.
-func (s *ParquetSource) Next() (Chunk, error) {
+func (s *Source) Next() (stream.Chunk, error) {
 	for {
 		if s.cur == nil {
 			if s.file >= len(s.paths) {
@@ -209,37 +215,37 @@ func (s *ParquetSource) Next() (Chunk, error) {
 }
 
 type pqChunk struct {
-	s    *ParquetSource
+	s    *Source
 	f    *pqFile
 	rg   int
 	rows int64
 	row  int64 // data row of the chunk's first row in the whole source
 }
 
-// Parse decodes the chunk's row group into a Block.
-func (c *pqChunk) Parse() (b *Block, err error) {
+// Parse decodes the chunk's row group into a stream.Block.
+func (c *pqChunk) Parse() (b *stream.Block, err error) {
 	s := c.s
 	f, err := os.Open(c.f.path)
 	if err != nil {
-		return nil, featlab.Errorf(featlab.ErrParam, "stream: opening Parquet file %s: %v", c.f.path, err)
+		return nil, featlab.Errorf(featlab.ErrParam, "pqsource: opening Parquet file %s: %v", c.f.path, err)
 	}
 	defer f.Close()
 	defer func() {
 		if r := recover(); r != nil {
-			b, err = nil, featlab.Errorf(featlab.ErrParam, "stream: Parquet file %s, row group %d is malformed: %v", c.f.path, c.rg, r)
+			b, err = nil, featlab.Errorf(featlab.ErrParam, "pqsource: Parquet file %s, row group %d is malformed: %v", c.f.path, c.rg, r)
 		}
 	}()
 	rd, err := file.NewParquetReader(f, file.WithMetadata(c.f.md))
 	if err != nil {
-		return nil, featlab.Errorf(featlab.ErrParam, "stream: %s is not a readable Parquet file: %v", c.f.path, err)
+		return nil, featlab.Errorf(featlab.ErrParam, "pqsource: %s is not a readable Parquet file: %v", c.f.path, err)
 	}
 	rg := rd.RowGroup(c.rg)
 	r := int(c.rows)
 	d := len(s.names)
-	if err := featlab.CheckCells("stream: Parquet row group", c.f.path, r, len(s.cols), 0); err != nil {
+	if err := featlab.CheckCells("pqsource: Parquet row group", c.f.path, r, len(s.cols), 0); err != nil {
 		return nil, err
 	}
-	b = &Block{Names: s.names, Target: s.cfg.Target}
+	b = &stream.Block{Names: s.names, Target: s.cfg.Target}
 	var xs []float64
 	if d > 0 {
 		xs = make([]float64, r*d)
@@ -274,7 +280,7 @@ func (c *pqChunk) Parse() (b *Block, err error) {
 func (c *pqChunk) readColumn(rg *file.RowGroupReader, i int, name string, out []float64, def []int16) error {
 	cr, err := rg.Column(i)
 	if err != nil {
-		return featlab.Errorf(featlab.ErrParam, "stream: Parquet file %s, row group %d, column %q: %v", c.f.path, c.rg, name, err)
+		return featlab.Errorf(featlab.ErrParam, "pqsource: Parquet file %s, row group %d, column %q: %v", c.f.path, c.rg, name, err)
 	}
 	defer cr.Close()
 	maxDef := cr.Descriptor().MaxDefinitionLevel()
@@ -307,13 +313,13 @@ func (c *pqChunk) readColumn(rg *file.RowGroupReader, i int, name string, out []
 				out[vals+q] = float64(buf[q])
 			}
 		default:
-			return featlab.Errorf(featlab.ErrNonNumeric, "stream: Parquet file %s: column %q is not numeric", c.f.path, name)
+			return featlab.Errorf(featlab.ErrNonNumeric, "pqsource: Parquet file %s: column %q is not numeric", c.f.path, name)
 		}
 		if err != nil {
-			return featlab.Errorf(featlab.ErrParam, "stream: Parquet file %s, row group %d, column %q: %v", c.f.path, c.rg, name, err)
+			return featlab.Errorf(featlab.ErrParam, "pqsource: Parquet file %s, row group %d, column %q: %v", c.f.path, c.rg, name, err)
 		}
 		if total == 0 {
-			return featlab.Errorf(featlab.ErrShape, "stream: Parquet file %s, row group %d, column %q holds %d values for %d rows", c.f.path, c.rg, name, got, r)
+			return featlab.Errorf(featlab.ErrShape, "pqsource: Parquet file %s, row group %d, column %q holds %d values for %d rows", c.f.path, c.rg, name, got, r)
 		}
 		got += total
 		vals += n
@@ -335,10 +341,10 @@ func (c *pqChunk) readColumn(rg *file.RowGroupReader, i int, name string, out []
 			if c.s.cfg.Missing == featlab.MissingAsNaN {
 				continue
 			}
-			return featlab.Errorf(featlab.ErrNotFinite, "stream: missing value (null or NaN) in Parquet file %s at data row %d (row %d of the source), column %q (a stream has no imputer: fill or drop missing cells first, or read them as NaN with MissingAsNaN)", c.f.path, c.fileRow(i), c.row+int64(i), name)
+			return featlab.Errorf(featlab.ErrNotFinite, "pqsource: missing value (null or NaN) in Parquet file %s at data row %d (row %d of the source), column %q (a stream has no imputer: fill or drop missing cells first, or read them as NaN with MissingAsNaN)", c.f.path, c.fileRow(i), c.row+int64(i), name)
 		}
 		if math.IsInf(v, 0) {
-			return featlab.Errorf(featlab.ErrNotFinite, "stream: column %q has %v in Parquet file %s at data row %d, not a finite number", name, v, c.f.path, c.fileRow(i))
+			return featlab.Errorf(featlab.ErrNotFinite, "pqsource: column %q has %v in Parquet file %s at data row %d, not a finite number", name, v, c.f.path, c.fileRow(i))
 		}
 	}
 	return nil

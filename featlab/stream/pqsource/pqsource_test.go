@@ -1,14 +1,17 @@
-package stream
+package pqsource
 
 import (
 	"errors"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/apache/arrow-go/v18/parquet"
+	"github.com/featlab/course/featlab/stream"
+
+	pq "github.com/apache/arrow-go/v18/parquet"
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"
@@ -23,10 +26,10 @@ func pqShard(t *testing.T, dir, name string, X *mat.Dense, y []float64, rg int) 
 	var specs []pqwrite.Spec
 	var cols [][]float64
 	for j := 0; j < d; j++ {
-		specs = append(specs, pqwrite.Spec{Name: featlab.DefaultNames(d)[j], Type: parquet.Types.Double})
+		specs = append(specs, pqwrite.Spec{Name: featlab.DefaultNames(d)[j], Type: pq.Types.Double})
 		cols = append(cols, mat.Col(nil, j, X))
 	}
-	specs = append(specs, pqwrite.Spec{Name: "y", Type: parquet.Types.Double})
+	specs = append(specs, pqwrite.Spec{Name: "y", Type: pq.Types.Double})
 	cols = append(cols, append([]float64(nil), y[:m]...))
 	path := filepath.Join(dir, name)
 	if err := pqwrite.Write(path, specs, cols, nil, rg); err != nil {
@@ -35,13 +38,13 @@ func pqShard(t *testing.T, dir, name string, X *mat.Dense, y []float64, rg int) 
 	return path
 }
 
-// TestParquetGramEqualsMatrix: the Gram of Parquet shards read with several
-// row-group sizes and worker counts equals the Gram of the same matrix.
+// TestParquetGramEqualsMatrix: the stream.Gram of Parquet shards read with several
+// row-group sizes and worker counts equals the stream.Gram of the same matrix.
 func TestParquetGramEqualsMatrix(t *testing.T) {
 	const m, d = 1000, 4
 	X, y := data(m, d, 1e6, 3)
-	want, _ := NewGram(d, true)
-	if err := Pass(&MatrixSource{X: X, Y: y, Target: "y"}, want, 1); err != nil {
+	want, _ := stream.NewGram(d, true)
+	if err := stream.Pass(&stream.MatrixSource{X: X, Y: y, Target: "y"}, want, 1); err != nil {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
@@ -51,15 +54,15 @@ func TestParquetGramEqualsMatrix(t *testing.T) {
 		b := pqShard(t, dir, "b.parquet", X.Slice(400, m, 0, d).(*mat.Dense), y[400:], rg)
 		for _, paths := range [][]string{{one}, {a, b}} {
 			for _, w := range []int{1, 2, 5} {
-				src, err := NewParquet(paths, ParquetConfig{Target: "y"})
+				src, err := New(paths, Config{Target: "y"})
 				if err != nil {
 					t.Fatal(err)
 				}
 				if got := strings.Join(src.Names(), ","); got != "x1,x2,x3,x4" {
 					t.Fatalf("names %s", got)
 				}
-				g, _ := NewGram(d, true)
-				if err := Pass(src, g, w); err != nil {
+				g, _ := stream.NewGram(d, true)
+				if err := stream.Pass(src, g, w); err != nil {
 					t.Fatal(err)
 				}
 				if g.Count() != m || g.TargetName() != "y" || g.Names()[3] != "x4" {
@@ -87,10 +90,10 @@ func TestParquetGramEqualsMatrix(t *testing.T) {
 func TestParquetTypesAndNulls(t *testing.T) {
 	dir := t.TempDir()
 	specs := []pqwrite.Spec{
-		{Name: "f", Type: parquet.Types.Float},
-		{Name: "i", Type: parquet.Types.Int32, Optional: true},
-		{Name: "l", Type: parquet.Types.Int64},
-		{Name: "y", Type: parquet.Types.Double},
+		{Name: "f", Type: pq.Types.Float},
+		{Name: "i", Type: pq.Types.Int32, Optional: true},
+		{Name: "l", Type: pq.Types.Int64},
+		{Name: "y", Type: pq.Types.Double},
 	}
 	cols := [][]float64{{0.5, 1.5, 2.5}, {1, 2, 3}, {-4, 5, 1 << 40}, {1, 0, 1}}
 	null := [][]bool{nil, {false, true, false}, nil, nil}
@@ -98,12 +101,12 @@ func TestParquetTypesAndNulls(t *testing.T) {
 	if err := pqwrite.Write(path, specs, cols, null, 2); err != nil {
 		t.Fatal(err)
 	}
-	read := func(cfg ParquetConfig) ([]*Block, error) {
-		src, err := NewParquet([]string{path}, cfg)
+	read := func(cfg Config) ([]*stream.Block, error) {
+		src, err := New([]string{path}, cfg)
 		if err != nil {
 			return nil, err
 		}
-		var out []*Block
+		var out []*stream.Block
 		for {
 			c, err := src.Next()
 			if err != nil {
@@ -116,18 +119,18 @@ func TestParquetTypesAndNulls(t *testing.T) {
 			out = append(out, b)
 		}
 	}
-	_, err := read(ParquetConfig{Target: "y"})
+	_, err := read(Config{Target: "y"})
 	if !errors.Is(err, featlab.ErrNotFinite) || !strings.Contains(err.Error(), "t.parquet") || !strings.Contains(err.Error(), `"i"`) || !strings.Contains(err.Error(), "data row 1") {
 		t.Fatalf("null: %v", err)
 	}
-	bs, err := read(ParquetConfig{Target: "y", Missing: featlab.MissingAsNaN})
+	bs, err := read(Config{Target: "y", Missing: featlab.MissingAsNaN})
 	if err != nil || len(bs) != 2 {
 		t.Fatalf("%v %d", err, len(bs))
 	}
 	if bs[0].X.At(0, 0) != 0.5 || !math.IsNaN(bs[0].X.At(1, 1)) || bs[1].X.At(0, 2) != 1<<40 || bs[1].X.At(0, 1) != 3 || bs[0].Y[1] != 0 {
 		t.Fatalf("values %v %v", mat.Formatted(bs[0].X), mat.Formatted(bs[1].X))
 	}
-	if _, err := NewParquet([]string{path}, ParquetConfig{Target: "z"}); !errors.Is(err, featlab.ErrMissing) {
+	if _, err := New([]string{path}, Config{Target: "z"}); !errors.Is(err, featlab.ErrMissing) {
 		t.Fatalf("target: %v", err)
 	}
 }
@@ -146,24 +149,24 @@ func TestParquetShards(t *testing.T) {
 		}
 		return p
 	}
-	dbl := parquet.Types.Double
+	dbl := pq.Types.Double
 	x1, x2 := mat.Col(nil, 0, X), mat.Col(nil, 1, X)
 	missing := write("missing.parquet", []pqwrite.Spec{{Name: "x1", Type: dbl}, {Name: "y", Type: dbl}}, [][]float64{x1, y})
 	extra := write("extra.parquet", []pqwrite.Spec{{Name: "x1", Type: dbl}, {Name: "x2", Type: dbl}, {Name: "x3", Type: dbl}, {Name: "y", Type: dbl}}, [][]float64{x1, x2, x2, y})
-	typed := write("typed.parquet", []pqwrite.Spec{{Name: "x1", Type: dbl}, {Name: "x2", Type: parquet.Types.Int64}, {Name: "y", Type: dbl}}, [][]float64{x1, x2, y})
+	typed := write("typed.parquet", []pqwrite.Spec{{Name: "x1", Type: dbl}, {Name: "x2", Type: pq.Types.Int64}, {Name: "y", Type: dbl}}, [][]float64{x1, x2, y})
 	reordered := write("reordered.parquet", []pqwrite.Spec{{Name: "y", Type: dbl}, {Name: "x2", Type: dbl}, {Name: "x1", Type: dbl}}, [][]float64{y, x2, x1})
 	empty := write("empty.parquet", []pqwrite.Spec{{Name: "x1", Type: dbl}, {Name: "x2", Type: dbl}, {Name: "y", Type: dbl}}, [][]float64{{}, {}, {}})
 	garbage := filepath.Join(dir, "garbage.parquet")
 	if err := os.WriteFile(garbage, []byte("PAR1 this is not parquet PAR1"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	pass := func(paths ...string) (*Gram, error) {
-		src, err := NewParquet(paths, ParquetConfig{Target: "y"})
+	pass := func(paths ...string) (*stream.Gram, error) {
+		src, err := New(paths, Config{Target: "y"})
 		if err != nil {
 			return nil, err
 		}
-		g, _ := NewGram(2, true)
-		return g, Pass(src, g, 2)
+		g, _ := stream.NewGram(2, true)
+		return g, stream.Pass(src, g, 2)
 	}
 	for _, c := range []struct {
 		path string
@@ -193,7 +196,27 @@ func TestParquetShards(t *testing.T) {
 	if _, err := pass(empty); !errors.Is(err, featlab.ErrEmpty) {
 		t.Errorf("only an empty shard: %v", err)
 	}
-	if _, err := NewParquet(nil, ParquetConfig{}); !errors.Is(err, featlab.ErrEmpty) {
+	if _, err := New(nil, Config{}); !errors.Is(err, featlab.ErrEmpty) {
 		t.Errorf("no files: %v", err)
 	}
+}
+
+// data returns m rows of d correlated columns with mean mu and a target.
+func data(m, d int, mu float64, seed uint64) (*mat.Dense, []float64) {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	X := mat.NewDense(m, d, nil)
+	y := make([]float64, m)
+	for i := 0; i < m; i++ {
+		f := rng.NormFloat64()
+		for j := 0; j < d; j++ {
+			X.Set(i, j, mu+0.5*f+rng.NormFloat64()*float64(j+1)/float64(d))
+		}
+		y[i] = mu + f + 0.3*rng.NormFloat64()
+	}
+	return X, y
+}
+
+// relClose reports |a - b| <= tol max(1, |a|, |b|).
+func relClose(a, b, tol float64) bool {
+	return math.Abs(a-b) <= tol*math.Max(1, math.Max(math.Abs(a), math.Abs(b)))
 }
