@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"log/slog"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -27,13 +25,9 @@ import (
 
 // TestMain initialises Beam (flags, worker registration) for the prism
 // runner, which runs in this process.
-func TestMain(m *testing.M) {
-	if os.Getenv("FEATLAB_BEAM_LOG") == "" {
-		// prism logs every job and every failing bundle at length
-		slog.SetDefault(slog.New(slog.NewTextHandler(io.Discard, nil)))
-	}
-	ptest.Main(m)
-}
+// (prism logs every job to stderr, which go test shows only for a failing
+// package or with -v.)
+func TestMain(m *testing.M) { ptest.Main(m) }
 
 // Tolerances of the statistics: Beam merges partial accumulators in its own
 // order, so they equal stream.Pass's to rounding only.
@@ -323,4 +317,31 @@ func TestPipelineConfig(t *testing.T) {
 			t.Errorf("%+v: error %v, want ErrParam", cfg, err)
 		}
 	}
+}
+
+// TestPrismThroughput times the pipeline on FEATLAB_BEAM_ROWS rows (10
+// features and a target, in 4 shards) on prism and logs rows per second;
+// skipped unless the variable is set (a measurement, not a check):
+//
+//	cd featlab/beam && FEATLAB_BEAM_ROWS=1000000 go test -count=1 -v -run Throughput .
+func TestPrismThroughput(t *testing.T) {
+	n, _ := strconv.Atoi(os.Getenv("FEATLAB_BEAM_ROWS"))
+	if n <= 0 {
+		t.Skip("set FEATLAB_BEAM_ROWS to measure")
+	}
+	const d = 10
+	X, y, names := data(n, d, 5)
+	dir := t.TempDir()
+	sizes := []int{n / 4, n / 4, n / 4, n - 3*(n/4)}
+	glob := writeShards(t, dir, X, y, names, sizes)
+	start := time.Now()
+	if err := run(t, Config{Input: glob, Output: filepath.Join(dir, "stats"), CSV: CSVConfig{Target: "y"}}); err != nil {
+		t.Fatal(err)
+	}
+	el := time.Since(start)
+	g := readStats(t, filepath.Join(dir, "stats.gram"), new(stream.Gram))
+	if g.Count() != int64(n) {
+		t.Fatalf("%d rows counted of %d", g.Count(), n)
+	}
+	t.Logf("prism: %d rows x %d columns in 4 CSV shards: %v, %.0f rows/s", n, d+1, el, float64(n)/el.Seconds())
 }
