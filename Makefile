@@ -187,6 +187,7 @@ test-stages:
 	$(call timed,go vet,$(GO) vet ./...)
 	$(call timed,go test,$(GO) test -count=1 ./...)
 	$(call timed,go test -tags noasm (the portable kernels),$(GO) vet -tags noasm ./featlab/internal/kernel/ ./featlab/represent/ ./featlab/filter/ ./featlab/transform/ && $(GO) test -count=1 -tags noasm ./featlab/internal/kernel/ ./featlab/represent/ ./featlab/filter/ ./featlab/transform/)
+	$(call timed,make test-beam (the nested Beam module: vet and tests on prism),$(MAKE) --no-print-directory test-beam)
 	$(call timed,notebook lint,$(BIN)/nbrun lint $(NOTEBOOKS))
 	$(call timed,notebooks rendered untrusted: every figure shows,$(BIN)/nbrun untrusted $(NOTEBOOKS))
 	$(call timed,site export: every page has its figures,tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
@@ -194,6 +195,14 @@ test-stages:
 	$(call timed,notebooks executed and figures compared with plots/,tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
 	  FEATLAB_PLOTS=$$tmp $(BIN)/nbrun exec -compare $(NOTEBOOKS); \
 	  $(BIN)/nbrun diffdirs plots $$tmp)
+
+## test-beam: the nested module featlab/beam (Apache Beam's Go SDK, its own
+## go.mod): go vet and its tests, which run pipelines on Beam's in-process
+## prism runner. About 2 minutes warm; a cold module cache adds the download
+## of Beam's dependencies (see featlab/beam/README.md for the times).
+.PHONY: test-beam
+test-beam:
+	cd featlab/beam && $(GO) vet ./... && $(GO) test -count=1 ./...
 
 ## race: the conformance suite under the race detector (every exported type
 ## with methods used from 8 goroutines at once).
