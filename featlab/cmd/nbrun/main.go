@@ -381,8 +381,17 @@ func comparable(c Cell) string {
 		}
 		displays.WriteString("\n")
 	}
-	return stdout.String() + "\n" + displays.String()
+	return maskMeasured(stdout.String()) + "\n" + displays.String()
 }
+
+// measured matches a wall time or a memory size printed by a notebook
+// ("1.4 s", "9.8 s", "33 MB"): they change from run to run, so the
+// comparison of stored and fresh outputs ignores their values.
+var measured = regexp.MustCompile(`\b[0-9]+(\.[0-9]+)? (s|ms|MB|GB)\b`)
+
+// maskMeasured replaces every measured quantity in printed text by a
+// placeholder.
+func maskMeasured(s string) string { return measured.ReplaceAllString(s, "<measured> $2") }
 
 func compareOutputs(stored, fresh *Notebook) []string {
 	sc, fc := codeCells(stored), codeCells(fresh)
