@@ -42,22 +42,8 @@ const sliderStart = 10 * time.Second
 // Call it last in its cell: output the cell prints after it appears only
 // once the slider has closed.
 func LiveSlider(notebook, name, label string, values []float64, at int, draw func(v float64) (any, error)) {
-	if len(values) == 0 || at < 0 || at >= len(values) {
-		fail(fmt.Errorf("nb: LiveSlider %q: default index %d outside the %d values", name, at, len(values)))
-		return
-	}
-	if draw == nil {
-		fail(fmt.Errorf("nb: LiveSlider %q: draw is nil", name))
-		return
-	}
-	fig, err := draw(values[at])
-	if err != nil {
-		fail(err)
-		return
-	}
-	_, png, err := save(fig, notebook, name)
-	if err != nil {
-		fail(err)
+	png, ok := defaultFrame("LiveSlider", notebook, name, values, at, draw)
+	if !ok {
 		return
 	}
 	alt := fmt.Sprintf("[figure %s/%s]", notebook, name)

@@ -39,22 +39,8 @@ const MaxSliderBytes = 1 << 20
 // The frames must total at most MaxSliderBytes of PNG; for a figure that
 // cannot be precomputed, LiveSlider redraws it in the kernel.
 func Slider(notebook, name, label string, values []float64, at int, draw func(v float64) (any, error)) {
-	if len(values) == 0 || at < 0 || at >= len(values) {
-		fail(fmt.Errorf("nb: Slider %q: default index %d outside the %d values", name, at, len(values)))
-		return
-	}
-	if draw == nil {
-		fail(fmt.Errorf("nb: Slider %q: draw is nil", name))
-		return
-	}
-	fig, err := draw(values[at])
-	if err != nil {
-		fail(err)
-		return
-	}
-	_, png, err := save(fig, notebook, name)
-	if err != nil {
-		fail(err)
+	png, ok := defaultFrame("Slider", notebook, name, values, at, draw)
+	if !ok {
 		return
 	}
 	if !gonbui.IsNotebook {
@@ -201,4 +187,29 @@ func Thin(values []float64, n, keep int) (thinned []float64, at int) {
 		}
 	}
 	return thinned, at
+}
+
+// defaultFrame checks a slider's arguments, draws its figure at the
+// default value values[at] and saves it as the notebook's figure name;
+// on a failure it reports it (fail) and returns false.
+func defaultFrame(kind, notebook, name string, values []float64, at int, draw func(v float64) (any, error)) ([]byte, bool) {
+	if len(values) == 0 || at < 0 || at >= len(values) {
+		fail(fmt.Errorf("nb: %s %q: default index %d outside the %d values", kind, name, at, len(values)))
+		return nil, false
+	}
+	if draw == nil {
+		fail(fmt.Errorf("nb: %s %q: draw is nil", kind, name))
+		return nil, false
+	}
+	fig, err := draw(values[at])
+	if err != nil {
+		fail(err)
+		return nil, false
+	}
+	_, png, err := save(fig, notebook, name)
+	if err != nil {
+		fail(err)
+		return nil, false
+	}
+	return png, true
 }
