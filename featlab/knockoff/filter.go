@@ -145,12 +145,12 @@ func (c FilterConfig) finish(W, s []float64, lam float64, Xk *mat.Dense, names [
 	}, nil
 }
 
-func (c FilterConfig) stats(X, Xk mat.Matrix, y []float64) (W []float64, lam float64, err error) {
+func (c FilterConfig) stats(ctx context.Context, X, Xk mat.Matrix, y []float64) (W []float64, lam float64, err error) {
 	if c.Statistic == SignedMax {
-		W, err = SignedMaxW(X, Xk, y, c.NLambdas, true)
+		W, err = signedMaxW(ctx, X, Xk, y, c.NLambdas, true)
 		return W, 0, err
 	}
-	return CoefDiffW(X, Xk, y, c.Lambda, true, c.Seed)
+	return coefDiffW(ctx, X, Xk, y, c.Lambda, true, c.Seed)
 }
 
 // FilterFixedX runs the fixed-X knockoff filter (Barber and Candès
@@ -162,9 +162,10 @@ func FilterFixedX(X mat.Matrix, y []float64, cfg FixedXSelector) (*FilterResult,
 	return FilterFixedXContext(context.Background(), X, y, cfg)
 }
 
-// FilterFixedXContext is FilterFixedX with a context, checked before the knockoffs
-// are built, before the statistics and before the threshold: once ctx is
-// done it returns nil and an error wrapping ctx.Err().
+// FilterFixedXContext is FilterFixedX with a context, checked between the
+// matrix products that build the knockoffs and inside the lasso fits of
+// the statistic: once ctx is done it returns nil and an error wrapping
+// ctx.Err().
 func FilterFixedXContext(ctx context.Context, X mat.Matrix, y []float64, cfg FixedXSelector) (*FilterResult, error) {
 	if err := cfg.check(); err != nil {
 		return nil, featlab.Wrap(err, "knockoff.FilterFixedX")
@@ -178,14 +179,14 @@ func FilterFixedXContext(ctx context.Context, X mat.Matrix, y []float64, cfg Fix
 	if err := ctx.Err(); err != nil {
 		return nil, featlab.Wrap(err, "knockoff.FilterFixedX")
 	}
-	kn, err := FixedX(X, FixedXConfig{S: cfg.S, Center: true, Seed: cfg.Seed, Names: cfg.Names})
+	kn, err := fixedX(ctx, X, FixedXConfig{S: cfg.S, Center: true, Seed: cfg.Seed, Names: cfg.Names})
 	if err != nil {
 		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, featlab.Wrap(err, "knockoff.FilterFixedX")
 	}
-	W, lam, err := cfg.stats(kn.X, kn.Knockoffs, y)
+	W, lam, err := cfg.stats(ctx, kn.X, kn.Knockoffs, y)
 	if err != nil {
 		return nil, featlab.Wrap(err, "knockoff.FilterFixedX")
 	}
@@ -214,9 +215,10 @@ func FilterModelX(X mat.Matrix, y []float64, cfg ModelXSelector) (*FilterResult,
 	return FilterModelXContext(context.Background(), X, y, cfg)
 }
 
-// FilterModelXContext is FilterModelX with a context, checked before the knockoffs
-// are built, before the statistics and before the threshold: once ctx is
-// done it returns nil and an error wrapping ctx.Err().
+// FilterModelXContext is FilterModelX with a context, checked between the
+// matrix products that build the knockoffs and inside the lasso fits of
+// the statistic: once ctx is done it returns nil and an error wrapping
+// ctx.Err().
 func FilterModelXContext(ctx context.Context, X mat.Matrix, y []float64, cfg ModelXSelector) (*FilterResult, error) {
 	if err := cfg.check(); err != nil {
 		return nil, featlab.Wrap(err, "knockoff.FilterModelX")
@@ -230,14 +232,14 @@ func FilterModelXContext(ctx context.Context, X mat.Matrix, y []float64, cfg Mod
 	if err := ctx.Err(); err != nil {
 		return nil, featlab.Wrap(err, "knockoff.FilterModelX")
 	}
-	kn, err := ModelX(X, ModelXConfig{Mu: cfg.Mu, Sigma: cfg.Sigma, S: cfg.S, Seed: cfg.Seed, Names: cfg.Names})
+	kn, err := modelX(ctx, X, ModelXConfig{Mu: cfg.Mu, Sigma: cfg.Sigma, S: cfg.S, Seed: cfg.Seed, Names: cfg.Names})
 	if err != nil {
 		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, featlab.Wrap(err, "knockoff.FilterModelX")
 	}
-	W, lam, err := cfg.stats(X, kn.Knockoffs, y)
+	W, lam, err := cfg.stats(ctx, X, kn.Knockoffs, y)
 	if err != nil {
 		return nil, featlab.Wrap(err, "knockoff.FilterModelX")
 	}

@@ -1,6 +1,7 @@
 package knockoff
 
 import (
+	"context"
 	"math"
 	"math/rand/v2"
 
@@ -65,6 +66,12 @@ type FixedXResult struct {
 // Requirements: m >= 2d (2d + 1 with Center), no constant column
 // (ErrConstant) and full column rank (ErrParam). Cost O(m d^2).
 func FixedX(X mat.Matrix, cfg FixedXConfig) (*FixedXResult, error) {
+	return fixedX(context.Background(), X, cfg)
+}
+
+// fixedX is FixedX with a context, checked between its matrix products
+// (each O(m d^2)), so that a filter built on it stops within one of them.
+func fixedX(ctx context.Context, X mat.Matrix, cfg FixedXConfig) (*FixedXResult, error) {
 	if err := featlab.CheckMatrix(X, cfg.Names); err != nil {
 		return nil, featlab.Wrap(err, "knockoff.FixedX")
 	}
@@ -118,8 +125,14 @@ func FixedX(X mat.Matrix, cfg FixedXConfig) (*FixedXResult, error) {
 	for j, c := range cols {
 		Xs.SetCol(j, c)
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, featlab.Wrap(err, "knockoff.FixedX")
+	}
 	Sigma := mat.NewSymDense(d, nil)
 	Sigma.SymOuterK(1, Xs.T())
+	if err := ctx.Err(); err != nil {
+		return nil, featlab.Wrap(err, "knockoff.FixedX")
+	}
 	s, err := chooseS(Sigma, cfg.S)
 	if err != nil {
 		return nil, featlab.Wrap(err, "knockoff.FixedX")
@@ -128,12 +141,15 @@ func FixedX(X mat.Matrix, cfg FixedXConfig) (*FixedXResult, error) {
 	if err != nil {
 		return nil, featlab.Wrap(err, "knockoff.FixedX")
 	}
-	U, err := orthComplement(Xs, Sigma, d, cfg.Center, cfg.Seed)
+	U, err := orthComplement(ctx, Xs, Sigma, d, cfg.Center, cfg.Seed)
 	if err != nil {
 		return nil, err
 	}
 	var Xk, UC mat.Dense
 	Xk.Mul(Xs, P)
+	if err := ctx.Err(); err != nil {
+		return nil, featlab.Wrap(err, "knockoff.FixedX")
+	}
 	UC.Mul(U, C)
 	Xk.Add(&Xk, &UC)
 	return &FixedXResult{X: Xs, Knockoffs: &Xk, Sigma: Sigma, S: s, Mean: mean, Scale: scale, Names: names}, nil
@@ -154,7 +170,7 @@ func meanOf(v []float64) float64 {
 // Z <- Z - Xs Sigma^-1 Xs^T Z (and its column means removed), then
 // orthonormalised by Cholesky QR applied twice (Z <- Z R^-1 with
 // R^T R = Z^T Z), all in matrix products.
-func orthComplement(Xs *mat.Dense, Sigma *mat.SymDense, k int, withOne bool, seed uint64) (*mat.Dense, error) {
+func orthComplement(ctx context.Context, Xs *mat.Dense, Sigma *mat.SymDense, k int, withOne bool, seed uint64) (*mat.Dense, error) {
 	m, _ := Xs.Dims()
 	var ch mat.Cholesky
 	if !ch.Factorize(Sigma) {
@@ -168,6 +184,9 @@ func orthComplement(Xs *mat.Dense, Sigma *mat.SymDense, k int, withOne bool, see
 	}
 	var XtZ, B, XB mat.Dense
 	for pass := 0; pass < 2; pass++ {
+		if err := ctx.Err(); err != nil {
+			return nil, featlab.Wrap(err, "knockoff.FixedX")
+		}
 		if withOne {
 			for j := 0; j < k; j++ {
 				mu := 0.0
@@ -181,6 +200,9 @@ func orthComplement(Xs *mat.Dense, Sigma *mat.SymDense, k int, withOne bool, see
 			}
 		}
 		XtZ.Mul(Xs.T(), Z)
+		if err := ctx.Err(); err != nil {
+			return nil, featlab.Wrap(err, "knockoff.FixedX")
+		}
 		if err := ch.SolveTo(&B, &XtZ); err != nil {
 			return nil, featlab.Errorf(featlab.ErrParam, "knockoff.FixedX: X^T X is numerically singular: %v", err)
 		}
@@ -188,20 +210,26 @@ func orthComplement(Xs *mat.Dense, Sigma *mat.SymDense, k int, withOne bool, see
 		Z.Sub(Z, &XB)
 	}
 	for pass := 0; pass < 2; pass++ {
+		if err := ctx.Err(); err != nil {
+			return nil, featlab.Wrap(err, "knockoff.FixedX")
+		}
 		G := mat.NewSymDense(k, nil)
 		G.SymOuterK(1, Z.T())
 		var cz mat.Cholesky
 		if !cz.Factorize(G) {
 			return nil, featlab.Errorf(featlab.ErrParam, "knockoff.FixedX: the random complement is rank deficient (m too close to 2d)")
 		}
-		var R mat.TriDense
+		var R, Rinv mat.TriDense
 		cz.UTo(&R)
-		// Z <- Z R^-1: solve R^T Z^T = Z^T
-		var Zt mat.Dense
-		if err := Zt.Solve(R.T(), Z.T()); err != nil {
+		// Z <- Z R^-1, with the k x k inverse of the triangular factor: one
+		// matrix product instead of a triangular solve through transposed
+		// copies of the m x k matrix.
+		if err := Rinv.InverseTri(&R); err != nil {
 			return nil, featlab.Errorf(featlab.ErrParam, "knockoff.FixedX: orthonormalising the complement: %v", err)
 		}
-		Z = mat.DenseCopyOf(Zt.T())
+		var ZR mat.Dense
+		ZR.Mul(Z, &Rinv)
+		Z = &ZR
 	}
 	return Z, nil
 }

@@ -1,6 +1,7 @@
 package knockoff
 
 import (
+	"context"
 	"math"
 	"math/rand/v2"
 
@@ -63,6 +64,11 @@ type ModelXResult struct {
 // m <= d when Sigma is estimated (ErrShape), a constant column
 // (ErrConstant).
 func ModelX(X mat.Matrix, cfg ModelXConfig) (*ModelXResult, error) {
+	return modelX(context.Background(), X, cfg)
+}
+
+// modelX is ModelX with a context, checked between its O(m d^2) steps.
+func modelX(ctx context.Context, X mat.Matrix, cfg ModelXConfig) (*ModelXResult, error) {
 	if err := featlab.CheckMatrix(X, cfg.Names); err != nil {
 		return nil, featlab.Wrap(err, "knockoff.ModelX")
 	}
@@ -74,7 +80,7 @@ func ModelX(X mat.Matrix, cfg ModelXConfig) (*ModelXResult, error) {
 		// a covariance of data at 1e-300 (or 1e300) does not underflow
 		// (overflow), and scale back; 1 for data of everyday size.
 		if Xs, sc := matx.Prescale(X); sc != 1 {
-			res, err := ModelX(Xs, cfg)
+			res, err := modelX(ctx, Xs, cfg)
 			if res != nil {
 				res.Knockoffs.Scale(1/sc, res.Knockoffs)
 				floats.Scale(1/sc, res.Mu)
@@ -94,6 +100,9 @@ func ModelX(X mat.Matrix, cfg ModelXConfig) (*ModelXResult, error) {
 	}
 	mu, Sigma, err := moments(X, cfg.Mu, cfg.Sigma)
 	if err != nil {
+		return nil, featlab.Wrap(err, "knockoff.ModelX")
+	}
+	if err := ctx.Err(); err != nil {
 		return nil, featlab.Wrap(err, "knockoff.ModelX")
 	}
 	s, err := chooseS(Sigma, cfg.S)
@@ -120,7 +129,13 @@ func ModelX(X mat.Matrix, cfg ModelXConfig) (*ModelXResult, error) {
 		raw[i] = rng.NormFloat64()
 	}
 	var Xk, ZC mat.Dense
+	if err := ctx.Err(); err != nil {
+		return nil, featlab.Wrap(err, "knockoff.ModelX")
+	}
 	Xk.Mul(Xc, P)
+	if err := ctx.Err(); err != nil {
+		return nil, featlab.Wrap(err, "knockoff.ModelX")
+	}
 	ZC.Mul(Z, C)
 	Xk.Add(&Xk, &ZC)
 	for i := 0; i < m; i++ {

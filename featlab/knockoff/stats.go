@@ -1,6 +1,7 @@
 package knockoff
 
 import (
+	"context"
 	"math"
 	"sort"
 
@@ -63,6 +64,11 @@ func joined(X, Xk mat.Matrix) *mat.Dense {
 // (folds from seed). The fit has an intercept when intercept is true.
 // Errors: as SignedMaxW, and a negative or non-finite lambda (ErrParam).
 func CoefDiffW(X, Xk mat.Matrix, y []float64, lambda float64, intercept bool, seed uint64) (W []float64, lam float64, err error) {
+	return coefDiffW(context.Background(), X, Xk, y, lambda, intercept, seed)
+}
+
+// coefDiffW is CoefDiffW whose lasso CV and fit stop when ctx is done.
+func coefDiffW(ctx context.Context, X, Xk mat.Matrix, y []float64, lambda float64, intercept bool, seed uint64) (W []float64, lam float64, err error) {
 	if err := checkPair(X, Xk, y); err != nil {
 		return nil, 0, featlab.Wrap(err, "knockoff.CoefDiffW")
 	}
@@ -73,13 +79,13 @@ func CoefDiffW(X, Xk mat.Matrix, y []float64, lambda float64, intercept bool, se
 	A := joined(X, Xk)
 	lam = lambda
 	if lam == 0 {
-		cv, err := linear.LassoCV(A, y, linear.LassoCVConfig{Path: linear.LassoPathConfig{Intercept: intercept}, Seed: seed, Workers: 1})
+		cv, err := linear.LassoCVContext(ctx, A, y, linear.LassoCVConfig{Path: linear.LassoPathConfig{Intercept: intercept}, Seed: seed, Workers: 1})
 		if err != nil {
 			return nil, 0, featlab.Wrap(err, "lasso CV on [X X~]")
 		}
 		lam = cv.LambdaMin
 	}
-	fit, err := linear.Lasso(A, y, linear.LassoConfig{Lambda: lam, Intercept: intercept})
+	fit, err := linear.LassoContext(ctx, A, y, linear.LassoConfig{Lambda: lam, Intercept: intercept})
 	if err != nil {
 		return nil, 0, featlab.Wrap(err, "lasso on [X X~]")
 	}
@@ -98,6 +104,11 @@ func CoefDiffW(X, Xk mat.Matrix, y []float64, lambda float64, intercept bool, se
 // and y of disagreeing shapes (ErrShape), not finite (ErrNotFinite),
 // nLambdas < 0 (ErrParam).
 func SignedMaxW(X, Xk mat.Matrix, y []float64, nLambdas int, intercept bool) ([]float64, error) {
+	return signedMaxW(context.Background(), X, Xk, y, nLambdas, intercept)
+}
+
+// signedMaxW is SignedMaxW whose lasso path stops when ctx is done.
+func signedMaxW(ctx context.Context, X, Xk mat.Matrix, y []float64, nLambdas int, intercept bool) ([]float64, error) {
 	if err := checkPair(X, Xk, y); err != nil {
 		return nil, featlab.Wrap(err, "knockoff.SignedMaxW")
 	}
@@ -108,7 +119,7 @@ func SignedMaxW(X, Xk mat.Matrix, y []float64, nLambdas int, intercept bool) ([]
 	if nLambdas == 0 {
 		nLambdas = 200
 	}
-	p, err := linear.LassoPath(joined(X, Xk), y, linear.LassoPathConfig{NLambdas: nLambdas, Intercept: intercept})
+	p, err := linear.LassoPathContext(ctx, joined(X, Xk), y, linear.LassoPathConfig{NLambdas: nLambdas, Intercept: intercept})
 	if err != nil {
 		return nil, featlab.Wrap(err, "lasso path on [X X~]")
 	}

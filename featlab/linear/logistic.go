@@ -706,8 +706,10 @@ func (st *logState) newtonPass(cs []int, nt *newtonStep) float64 {
 // work is capped (100 full passes); the line search keeps an inexact
 // Newton step a descent step.
 func (st *logState) solveQuadratic(set []int, nt *newtonStep, innerTol float64) {
-	if nt.lam1 == 0 && len(set) <= directNewtonMax && st.newtonDirect(set, nt) {
-		return
+	if nt.lam1 == 0 && len(set) <= directNewtonMax {
+		if st.newtonDirect(set, nt) || st.mon.stop() {
+			return // solved, or cancelled: the step stays zero
+		}
 	}
 	for outer := 0; outer < 100; outer++ {
 		if st.newtonPass(set, nt) <= innerTol {
@@ -798,6 +800,9 @@ func (st *logState) activeCD(active []int, hjj []float64, hb, innerTol, lam1, la
 	inv := 1 / float64(m)
 	v, q, wn := st.v, st.q, st.wn
 	G, c, u, dA := st.activeGram(active, inv)
+	if st.mon.stop() {
+		return // cancelled while the Gram was built: no change
+	}
 	ub := 0.0
 	if st.intercept {
 		for i, vi := range v {
@@ -874,6 +879,12 @@ func (st *logState) activeGram(active []int, inv float64) (G, c, u, dA []float64
 	dA = growFloats(&st.dvec, na) // change of each active coefficient in this call
 	vx := growFloats(&st.vx, m)
 	for a, j := range active {
+		// one row of G is m (na - a) multiply-adds: at 10^5 x 300 the whole
+		// matrix takes seconds, so the context is looked at every 16 rows
+		// (callers check st.mon.stop() and discard a partial G)
+		if a%16 == 15 && st.mon.stop() {
+			break
+		}
 		colj := st.col(j)
 		cs, us := 0.0, 0.0
 		for i, x := range colj {

@@ -27,6 +27,9 @@ const directNewtonMax = 500
 func (st *logState) newtonDirect(set []int, nt *newtonStep) bool {
 	n := len(set)
 	G, c, _, dA := st.activeGram(set, nt.inv)
+	if st.mon.stop() {
+		return false // cancelled while G was built; q stays zero
+	}
 	k := n
 	if st.intercept {
 		k++

@@ -148,7 +148,7 @@ func RidgeCVContext(ctx context.Context, X mat.Matrix, y []float64, cfg RidgeCVC
 	if err := ctx.Err(); err != nil {
 		return nil, featlab.Wrap(err, "RidgeCV")
 	}
-	full, err := newRidgeSVD(ds)
+	full, err := newRidgeSVD(ctx, ds)
 	if err != nil {
 		return nil, err
 	}
@@ -191,7 +191,7 @@ func RidgeCVContext(ctx context.Context, X mat.Matrix, y []float64, cfg RidgeCVC
 			if err != nil {
 				return nil, featlab.Wrap(err, "fold %d", f)
 			}
-			sv, err := newRidgeSVD(dsf)
+			sv, err := newRidgeSVD(ctx, dsf)
 			if err != nil {
 				return nil, err
 			}
@@ -240,18 +240,92 @@ type ridgeSVD struct {
 	uty []float64
 }
 
-func newRidgeSVD(ds *design.Design) (*ridgeSVD, error) {
+func newRidgeSVD(ctx context.Context, ds *design.Design) (*ridgeSVD, error) {
+	Xc := ds.DenseCentred()
+	m, d := Xc.Dims()
+	block := ridgeBlockRows(d)
+	if m < 4*d || m <= block {
+		// wide, square-ish or small: the SVD of X itself
+		if err := ctx.Err(); err != nil {
+			return nil, featlab.Wrap(err, "RidgeCV")
+		}
+		var svd mat.SVD
+		if !svd.Factorize(Xc, mat.SVDThin) {
+			return nil, featlab.Errorf(featlab.ErrNotFinite, "SVD of X failed")
+		}
+		r := &ridgeSVD{s: svd.Values(nil)}
+		svd.UTo(&r.u)
+		svd.VTo(&r.v)
+		r.uty = ridgeUTy(&r.u, ds.Y)
+		return r, nil
+	}
+	// Tall: X = Q R by a QR of row blocks merged as they come (each step
+	// the QR of [R; next block], O(block d^2), with a look at ctx between
+	// steps), R = U_R S V^T by the SVD of the d x d factor, and
+	// U = X V S^-1 in row blocks. The singular values and V are those of
+	// X; U's columns for singular values below d eps s_max (rank
+	// deficiency) are set to 0: their weight s^2/(s^2 + alpha) in every
+	// fit is below (d eps s_max)^2 / alpha.
+	var acc *mat.Dense
+	for lo := 0; lo < m; lo += block {
+		if err := ctx.Err(); err != nil {
+			return nil, featlab.Wrap(err, "RidgeCV: QR of X")
+		}
+		hi := min(lo+block, m)
+		part := Xc.Slice(lo, hi, 0, d)
+		if acc != nil {
+			st := mat.NewDense(d+hi-lo, d, nil)
+			st.Slice(0, d, 0, d).(*mat.Dense).Copy(acc)
+			st.Slice(d, d+hi-lo, 0, d).(*mat.Dense).Copy(part)
+			part = st
+		}
+		var qr mat.QR
+		qr.Factorize(part)
+		var R mat.Dense
+		qr.RTo(&R)
+		acc = mat.DenseCopyOf(R.Slice(0, d, 0, d))
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, featlab.Wrap(err, "RidgeCV")
+	}
 	var svd mat.SVD
-	if !svd.Factorize(ds.DenseCentred(), mat.SVDThin) {
+	if !svd.Factorize(acc, mat.SVDThin) {
 		return nil, featlab.Errorf(featlab.ErrNotFinite, "SVD of X failed")
 	}
 	r := &ridgeSVD{s: svd.Values(nil)}
-	svd.UTo(&r.u)
 	svd.VTo(&r.v)
-	var uty mat.VecDense
-	uty.MulVec(r.u.T(), mat.NewVecDense(ds.M, ds.Y))
-	r.uty = uty.RawVector().Data
+	// V S^-1, with the columns of negligible singular values zeroed
+	W := mat.DenseCopyOf(&r.v)
+	tiny := float64(d) * 2.220446049250313e-16 * r.s[0]
+	for l, sv := range r.s {
+		f := 0.0
+		if sv > tiny {
+			f = 1 / sv
+		}
+		for j := 0; j < d; j++ {
+			W.Set(j, l, W.At(j, l)*f)
+		}
+	}
+	r.u.ReuseAs(m, d)
+	for lo := 0; lo < m; lo += block {
+		if err := ctx.Err(); err != nil {
+			return nil, featlab.Wrap(err, "RidgeCV: U = X V / s")
+		}
+		hi := min(lo+block, m)
+		r.u.Slice(lo, hi, 0, d).(*mat.Dense).Mul(Xc.Slice(lo, hi, 0, d), W)
+	}
+	r.uty = ridgeUTy(&r.u, ds.Y)
 	return r, nil
+}
+
+// ridgeBlockRows is the number of rows per step of RidgeCV's blocked QR.
+func ridgeBlockRows(d int) int { return max(4*d, 2048) }
+
+// ridgeUTy returns U^T y.
+func ridgeUTy(u *mat.Dense, y []float64) []float64 {
+	var uty mat.VecDense
+	uty.MulVec(u.T(), mat.NewVecDense(len(y), y))
+	return uty.RawVector().Data
 }
 
 // coef returns V diag(s/(s^2 + alpha)) U^T yc.

@@ -111,7 +111,7 @@ func LassoPathContext(ctx context.Context, X mat.Matrix, y []float64, cfg LassoC
 				}
 			}
 		}
-		p, err := linear.LassoPath(Xs, ys, pc)
+		p, err := linear.LassoPathContext(ctx, Xs, ys, pc)
 		if err != nil {
 			return nil, err
 		}

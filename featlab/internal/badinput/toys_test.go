@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -163,11 +164,15 @@ func TestChecksCatchToys(t *testing.T) {
 	}
 }
 
-// toyCancel ignores its context for a few seconds (TestCancelLatency's toy).
+// toyCancel ignores its context for 2.5 s of wall time from its start
+// (TestCancelLatency's toy: cancelled at 50 or 300 ms it returns more
+// than 1 s after the cancel on a quiet or a loaded machine alike; a
+// fixed amount of work finished in under 1.3 s on a quiet machine).
 func toyCancel(ctx context.Context) (any, error) {
+	start := time.Now()
 	s := 0.0
-	for i := 0; i < 4e8 && ctx != nil; i++ {
-		s += math.Sqrt(float64(i))
+	for i := 0; time.Since(start) < 2500*time.Millisecond && ctx != nil; i++ {
+		s += math.Sqrt(float64(i % 1000))
 	}
 	return s, ctx.Err()
 }
