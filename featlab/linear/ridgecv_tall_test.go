@@ -59,7 +59,7 @@ func ridgeCVDirect(t *testing.T, X *mat.Dense, y []float64, alphas []float64) (m
 		w := make([]float64, d)
 		for j := 0; j < d; j++ {
 			for l, sv := range s {
-				w[j] += V.At(j, l) * sv / (sv*sv+a) * uty[l]
+				w[j] += V.At(j, l) * sv / (sv*sv + a) * uty[l]
 			}
 		}
 		coef = append(coef, w)
