@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/fileio"
@@ -150,17 +151,23 @@ func writeFile(ctx context.Context, path string, data []byte) error {
 
 // Config configures Pipeline.
 type Config struct {
-	// Input is the glob of the CSV shards.
+	// Input is the glob of the shards.
 	Input string
-	// CSV are the reading options of every shard.
+	// Format is "csv" (ReadCSV) or "parquet" (ReadParquet); "" chooses
+	// "parquet" when Input ends in ".parquet" (any case), "csv" otherwise.
+	Format string
+	// CSV are the reading options of every CSV shard.
 	CSV CSVConfig
+	// Parquet are the reading options of every Parquet shard.
+	Parquet ParquetConfig
 	// Kinds are the statistics to compute (nil: "moments" and "gram").
 	Kinds []string
 	// Output is the prefix of the statistics' files: Output + "." + kind.
 	Output string
 }
 
-// Pipeline builds the whole job: ReadCSV, Statistics, Write. Run it with
+// Pipeline builds the whole job: ReadCSV or ReadParquet, Statistics,
+// Write. An unknown Format wraps ErrParam. Run it with
 // beamx.Run (runner from the --runner flag) or a runner's Execute.
 func Pipeline(cfg Config) (*beam.Pipeline, error) {
 	if cfg.Input == "" || cfg.Output == "" {
@@ -173,8 +180,23 @@ func Pipeline(cfg Config) (*beam.Pipeline, error) {
 	if err := checkKinds(kinds); err != nil {
 		return nil, err
 	}
+	format := cfg.Format
+	if format == "" {
+		format = "csv"
+		if strings.HasSuffix(strings.ToLower(cfg.Input), ".parquet") {
+			format = "parquet"
+		}
+	}
+	if format != "csv" && format != "parquet" {
+		return nil, featlab.Errorf(featlab.ErrParam, "beam: Pipeline Format %q (want \"csv\", \"parquet\" or \"\")", cfg.Format)
+	}
 	p, s := beam.NewPipelineWithRoot()
-	rows := ReadCSV(s, cfg.Input, cfg.CSV)
+	var rows beam.PCollection
+	if format == "parquet" {
+		rows = ReadParquet(s, cfg.Input, cfg.Parquet)
+	} else {
+		rows = ReadCSV(s, cfg.Input, cfg.CSV)
+	}
 	Write(s, cfg.Output, Statistics(s, rows, kinds...))
 	return p, nil
 }

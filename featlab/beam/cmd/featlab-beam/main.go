@@ -1,5 +1,5 @@
-// Command featlab-beam computes featlab's one-pass statistics of CSV
-// shards with Apache Beam and writes them as files in stream's binary
+// Command featlab-beam computes featlab's one-pass statistics of CSV or
+// Parquet shards with Apache Beam and writes them as files in stream's binary
 // encoding (<output>.moments, <output>.gram); with -lasso it then reads
 // the Gram back (a local or gs:// path) and prints the lasso path computed from it on
 // this machine.
@@ -7,6 +7,7 @@
 // The runner and its options are Beam's flags, for example
 //
 //	featlab-beam -input 'data/part-*.csv' -target y -output stats/run1          # prism, in process
+//	featlab-beam -input 'data/part-*.parquet' -target y -output stats/run1      # Parquet shards
 //	featlab-beam -runner flink -endpoint localhost:8099 -environment_type LOOPBACK ...
 //	featlab-beam -runner dataflow -project P -region R -staging_location gs://B/staging \
 //	    -input 'gs://B/data/part-*.csv' -target y -output gs://B/stats/run1
@@ -34,7 +35,8 @@ import (
 )
 
 var (
-	input  = flag.String("input", "", "glob of the CSV shards (each with a header row)")
+	input  = flag.String("input", "", "glob of the CSV shards (each with a header row) or of the Parquet shards")
+	format = flag.String("format", "", "csv or parquet (empty: parquet when -input ends in .parquet, csv otherwise)")
 	output = flag.String("output", "", "prefix of the statistics' files: <output>.<kind>")
 	target = flag.String("target", "", "name of the target column (empty: none)")
 	kinds  = flag.String("kinds", "moments,gram", "comma-separated kinds of statistics: "+strings.Join(fbeam.Kinds(), ", "))
@@ -47,10 +49,12 @@ func main() {
 	beam.Init()
 	ctx := context.Background()
 	p, err := fbeam.Pipeline(fbeam.Config{
-		Input:  *input,
-		Output: *output,
-		Kinds:  strings.Split(*kinds, ","),
-		CSV:    fbeam.CSVConfig{Target: *target, ChunkBytes: *chunk},
+		Input:   *input,
+		Format:  *format,
+		Output:  *output,
+		Parquet: fbeam.ParquetConfig{Target: *target},
+		Kinds:   strings.Split(*kinds, ","),
+		CSV:     fbeam.CSVConfig{Target: *target, ChunkBytes: *chunk},
 	})
 	if err != nil {
 		log.Fatal(err)
