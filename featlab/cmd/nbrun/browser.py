@@ -208,7 +208,7 @@ OFFLINE_NB = os.environ.get("FEATLAB_BROWSER_OFFLINE", "05")
 
 # Wait for MathJax 2 to finish; then count formulas, typeset ones, errors,
 # raw TeX left in the visible text, and the resources the page loaded.
-MATH_STATE = """
+MATH_STATE = r"""
     const mj = window.MathJax;
     const scripts = document.querySelectorAll('script[type^="math/tex"]').length;
     const chtml = document.querySelectorAll('.MathJax_CHTML').length;
@@ -219,7 +219,8 @@ MATH_STATE = """
     let raw = [];
     for (let n; (n = w.nextNode());) {
       const m = n.nodeValue.match(/\$[^$\n]{0,60}\\[A-Za-z]+[^$\n]{0,60}\$|\\(frac|sum|mathbf|lambda|ell|sqrt)\b/);
-      if (m) raw.push(m[0]);
+      if (m) raw.push(m[0] + ' in <' + n.parentNode.tagName.toLowerCase() + ' class="' + n.parentNode.className + '">: '
+                      + n.nodeValue.slice(Math.max(0, m.index - 50), m.index + 50));
     }
     const res = performance.getEntriesByType('resource').map(e => e.name);
     return {loaded: !!(mj && mj.Hub), scripts: scripts, chtml: chtml, errors: errors,
@@ -251,8 +252,12 @@ def serve_copy(src_dirs):
 def check_math(d, base, url, what):
     d.get(url)
     wait("MathJax on %s" % what, lambda: d.execute_script(MATH_STATE)["loaded"], 30)
-    wait("MathJax to finish %s" % what, lambda: (lambda st: st["pending"] == 0 and st["chtml"] >= st["scripts"] > 0)(
+    # (a slide change re-renders its formulas: raw TeX may show for a moment)
+    try:
+        wait("MathJax to finish %s" % what, lambda: (lambda st: st["pending"] == 0 and st["chtml"] >= st["scripts"] > 0 and not st["raw"])(
         d.execute_script(MATH_STATE)), 90)
+    except AssertionError:
+        pass  # said precisely by the assertions below
     st = d.execute_script(MATH_STATE)
     foreign = [r for r in st["resources"] if not r.startswith(base + "/") and not r.startswith("data:")]
     print("  %-44s %d formulas, %d typeset (CommonHTML), %d errors; %d requests, %d not to the server; raw TeX: %s"
@@ -284,26 +289,29 @@ def offline(d, notebooks):
     try:
         d.set_window_size(1280, 720)
         check_math(d, base, "%s/copy-of-site/%s.html" % (base, stem), "site %s.html (served copy)" % stem)
-        d.execute_script("""const m = document.querySelector('.MathJax_Display') || document.querySelector('.MathJax_CHTML');
+        d.execute_script("""const m = document.querySelector('.MJXc-display, .MathJax_Display') || document.querySelector('.MathJax_CHTML');
             m.scrollIntoView({block: 'center'});""")
         d.save_screenshot(os.path.join(SHOTS, "offline-site-%s.png" % stem))
         check_math(d, base, "%s/elsewhere/decks/%s.slides.html" % (base, stem), "deck %s.slides.html (served copy)" % stem)
-        wait("reveal.js", lambda: d.execute_script("return window.Reveal && Reveal.isReady && Reveal.isReady()"), 30)
-        total = d.execute_script("return Reveal.getHorizontalSlides().length")
+        # reveal.js is loaded by require (no global): its state is in the DOM,
+        # and the URL hash (history: true) moves between slides.
+        wait("reveal.js", lambda: d.execute_script("return !!document.querySelector('.reveal.ready')"), 30)
+        total = d.execute_script("return document.querySelectorAll('.reveal .slides > section').length")
         want = 1 + sum(1 for s in cell_sources(nb)[1:] if s.lstrip().startswith(("## ", "# ")))
         # Go to the first slide with a displayed formula and photograph it.
-        d.execute_script("""const m = document.querySelector('.reveal .slides .MathJax_Display');
-            const sec = m.closest('section'); const i = Reveal.getIndices(sec); Reveal.slide(i.h, i.v);""")
-        time.sleep(1.5)
-        d.save_screenshot(os.path.join(SHOTS, "offline-deck-%s.png" % stem))
-        d.execute_script("Reveal.slide(0, 0);")
-        time.sleep(1)
+        h = d.execute_script("""const top = Array.from(document.querySelectorAll('.reveal .slides > section'));
+            return top.findIndex(s => s.querySelector('.MJXc-display, .MathJax_Display'));""")
+        d.execute_script("location.hash = '/' + arguments[0];", h)
+        time.sleep(2)
+        d.save_screenshot(os.path.join(SHOTS, "offline-deck-%s-slide%d.png" % (stem, h)))
+        d.execute_script("location.hash = '/0';")
+        time.sleep(2)
         d.save_screenshot(os.path.join(SHOTS, "offline-deck-%s-title.png" % stem))
-        print("  %-44s %d slides (%d sections + title expected)" % ("deck " + stem, total, want))
+        print("  %-44s %d slides (%d expected: the title and one per section)" % ("deck " + stem, total, want))
         assert total == want, "deck %s: %d slides, want %d (one per section)" % (stem, total, want)
         log.flush()
         log.seek(0)
-        failed = [l.strip() for l in log if '" 404 ' in l or '" 500 ' in l]
+        failed = [l.strip() for l in log if ('" 404 ' in l or '" 500 ' in l) and 'favicon.ico' not in l]
         print("  http.server: %s" % ("no failed request" if not failed else failed[:5]))
         assert not failed, "requests failed on the served copy: %s" % failed[:5]
     finally:
