@@ -287,7 +287,10 @@ bench: peers
 ## port): every stored figure shows unrun, no tab arrows; every nb.Slider moves
 ## its figure on the make site pages (no kernel); Run All of each notebook
 ## (FEATLAB_BROWSER_RUNALL="05 06" for some) within its headless time + 10 s,
-## and its sliders move in the live page. Screenshots in /tmp/featlab-browser.
+## and its sliders move in the live page; one deck of make slides and one page
+## of make site copied under /tmp and served by python's http.server: formulas
+## typeset, every request to the copy; exercise boxes say PASS/FAIL untrusted;
+## the custom CSS in effect. Screenshots in /tmp/featlab-browser.
 test-browser: setup browser-deps
 	@printf '==> browser test: Chromium against make serve (copies of the notebooks, untrusted) on port %s+\n' 8890
 	@dir=$(ROOT)/.browser-notebooks; log=$$(mktemp); plots=$$(mktemp -d); rm -rf $$dir; mkdir -p $$dir; \

@@ -104,8 +104,8 @@ func copyFile(src, dst string) error {
 	return out.Close()
 }
 
-// copyAssets copies MathJax, require.js and jQuery from js (and reveal.js
-// from reveal, when it is not empty) into out/_static.
+// copyAssets copies MathJax and require.js from js into out/_static, and,
+// for the decks (reveal not empty), jQuery and reveal.js from reveal.
 func copyAssets(out, js, reveal string) error {
 	st := filepath.Join(out, staticDir)
 	for _, f := range mathjaxFiles {
@@ -113,13 +113,14 @@ func copyAssets(out, js, reveal string) error {
 			return fmt.Errorf("MathJax (Debian's libjs-mathjax and fonts-mathjax; make setup installs them): %v", err)
 		}
 	}
-	for src, dst := range map[string]string{"requirejs/require.min.js": "require.min.js", "jquery/jquery.min.js": "jquery.min.js"} {
-		if err := copyTree(filepath.Join(js, src), filepath.Join(st, dst)); err != nil {
-			return fmt.Errorf("libjs-requirejs/libjs-jquery (make setup installs them): %v", err)
-		}
+	if err := copyTree(filepath.Join(js, "requirejs/require.min.js"), filepath.Join(st, "require.min.js")); err != nil {
+		return fmt.Errorf("libjs-requirejs (make setup installs it): %v", err)
 	}
 	if reveal == "" {
-		return nil
+		return nil // the site's pages load no jQuery and no reveal.js
+	}
+	if err := copyTree(filepath.Join(js, "jquery/jquery.min.js"), filepath.Join(st, "jquery.min.js")); err != nil {
+		return fmt.Errorf("libjs-jquery (make setup installs it): %v", err)
 	}
 	for _, f := range revealFiles {
 		if err := copyTree(filepath.Join(reveal, f), filepath.Join(st, "reveal.js", f)); err != nil {

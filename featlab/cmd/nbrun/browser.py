@@ -213,8 +213,10 @@ MATH_STATE = r"""
     const scripts = document.querySelectorAll('script[type^="math/tex"]').length;
     const chtml = document.querySelectorAll('.MathJax_CHTML').length;
     const errors = document.querySelectorAll('.MathJax_Error, merror').length;
+    // (.aria-status: reveal.js's screen-reader copy of the slide's text,
+    // taken before MathJax ran and never shown)
     const w = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT, {acceptNode: n =>
-        n.parentNode.closest('script, style, pre, code, .MathJax_CHTML, .MJX_Assistive_MathML')
+        n.parentNode.closest('script, style, pre, code, .MathJax_CHTML, .MJX_Assistive_MathML, .aria-status')
           ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT});
     let raw = [];
     for (let n; (n = w.nextNode());) {
@@ -292,7 +294,8 @@ def offline(d, notebooks):
         d.execute_script("""const m = document.querySelector('.MJXc-display, .MathJax_Display') || document.querySelector('.MathJax_CHTML');
             m.scrollIntoView({block: 'center'});""")
         d.save_screenshot(os.path.join(SHOTS, "offline-site-%s.png" % stem))
-        check_math(d, base, "%s/elsewhere/decks/%s.slides.html" % (base, stem), "deck %s.slides.html (served copy)" % stem)
+        deck = "%s/elsewhere/decks/%s.slides.html" % (base, stem)
+        check_math(d, base, deck, "deck %s.slides.html (served copy)" % stem)
         # reveal.js is loaded by require (no global): its state is in the DOM,
         # and the URL hash (history: true) moves between slides.
         wait("reveal.js", lambda: d.execute_script("return !!document.querySelector('.reveal.ready')"), 30)
