@@ -122,6 +122,12 @@ func main() {
 		plots := fs.String("plots", "plots", "folder of the committed figures")
 		fs.Parse(os.Args[2:])
 		err = site(*out, *readme, *plots, fs.Args())
+	case "slides":
+		fs := flag.NewFlagSet("slides", flag.ExitOnError)
+		out := fs.String("out", "slides", "folder the decks are written to")
+		reveal := fs.String("reveal", "bin/js/reveal.js", "unpacked reveal.js 4.0.2 (make setup)")
+		fs.Parse(os.Args[2:])
+		err = slides(*out, jsDir(), *reveal, fs.Args())
 	case "diffdirs":
 		if len(os.Args) != 4 {
 			usage()
@@ -137,7 +143,7 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: nbrun exec [-inplace] [-compare] NOTEBOOK... | probe | lint NOTEBOOK... | kernelenv KERNEL.JSON PATH | diffdirs WANT GOT | untrusted [-plots DIR] NOTEBOOK... | site [-out DIR] [-readme FILE] [-plots DIR] NOTEBOOK...")
+	fmt.Fprintln(os.Stderr, "usage: nbrun exec [-inplace] [-compare] NOTEBOOK... | probe | lint NOTEBOOK... | kernelenv KERNEL.JSON PATH | diffdirs WANT GOT | untrusted [-plots DIR] NOTEBOOK... | site [-out DIR] [-readme FILE] [-plots DIR] NOTEBOOK... | slides [-out DIR] [-reveal DIR] NOTEBOOK...")
 	os.Exit(2)
 }
 
