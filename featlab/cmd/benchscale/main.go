@@ -6,9 +6,11 @@
 //	parse      the parse-only floor: every chunk parsed, nothing accumulated
 //	moments    stream.Moments of [X y]
 //	gram       stream.Gram of [X y]
-//	lasso      the Gram pass, then the lasso path from it (and 5-fold CV
-//	           from fold statistics when the hook LassoCVFromFolds is set)
-//	subsets    the Gram pass, then best subsets from it (hook BestSubsets)
+//	lasso      one pass into five fold Grams (stream.FoldGram), then the
+//	           lasso path with 5-fold CV and the one-SE rule from them
+//	           (linear.LassoCVFromStats)
+//	subsets    the Gram pass, then best subsets of sizes 1..12 from it
+//	           (search.BestSubsetsFromStats)
 //
 // and the same-run peer: Debian's python3 with pandas.read_csv and
 // scikit-learn's LassoCV(cv=5) on the first min(N, 10^6) rows of the CSV.
@@ -35,20 +37,15 @@ import (
 
 	"github.com/featlab/course/featlab/internal/pqwrite"
 	"github.com/featlab/course/featlab/linear"
+	"github.com/featlab/course/featlab/search"
 	"github.com/featlab/course/featlab/stream"
 	"github.com/featlab/course/featlab/stream/pqsource"
 )
 
-// HOOKS for the solvers from statistics being added in issue 22 (the
-// streamsolve work): set them in an init of a file of this package when
-// those functions exist. lassoCVFromFolds gets the total Gram and the five
-// fold Grams of one pass; bestSubsets gets the total Gram. While nil, the
-// lasso task runs the path alone and the subsets task is reported as not
-// available.
-var (
-	lassoCVFromFolds func(total *stream.Gram, folds []*stream.Gram) (string, error)
-	bestSubsets      func(total *stream.Gram) (string, error)
-)
+// subsetsMax is the largest size of the subsets task's best subsets: on
+// d = 100 all sizes would be 2^100 subsets; the generated data hold 10
+// true features, and sizes up to 12 cover them and two past them.
+const subsetsMax = 12
 
 type result struct {
 	Task    string  `json:"task"`
@@ -299,25 +296,32 @@ func runTask(task, path string, d int) (*result, error) {
 		m, _ := stream.NewMoments(d, true)
 		err = stream.Pass(src, m, 0)
 		r.Rows = m.Count()
-	case "gram", "lasso", "subsets":
+	case "gram", "subsets":
 		g, _ := stream.NewGram(d, true)
 		if err = stream.Pass(src, g, 0); err != nil {
 			break
 		}
 		r.Rows = g.Count()
-		switch {
-		case task == "lasso" && lassoCVFromFolds != nil:
-			r.Note, err = lassoCVFromFolds(g, nil) // TODO(issue 22): fold Grams from the same pass
-		case task == "lasso":
-			var p *linear.LassoPathResult
-			p, err = linear.LassoPathFromStats(g, linear.LassoPathConfig{Intercept: true})
+		if task == "subsets" {
+			var bs *search.BestSubsetsResult
+			bs, err = search.BestSubsetsFromStats(g, search.BestSubsetsConfig{MaxSize: subsetsMax})
 			if err == nil {
-				r.Note = fmt.Sprintf("path of %d lambdas from the Gram; 5-fold CV hook not wired (linear.LassoPathFromStats only)", len(p.Lambdas))
+				r.Note = fmt.Sprintf("best subsets of sizes 1..%d by branch and bound from the Gram (%d nodes); BIC chooses %d features", subsetsMax, bs.Nodes, len(bs.Selection().Chosen))
 			}
-		case task == "subsets" && bestSubsets != nil:
-			r.Note, err = bestSubsets(g)
-		case task == "subsets":
-			r.Note = "Gram pass only: best-subsets-from-statistics hook not wired"
+		}
+	case "lasso":
+		// one pass into K = 5 fold Grams; the path and its 5-fold CV run
+		// on them (each training fold is the merge of the other four)
+		fg, _ := stream.NewFoldGram(d, true, 5, 1)
+		if err = stream.Pass(src, fg, 0); err != nil {
+			break
+		}
+		r.Rows = fg.Count()
+		var cv *linear.LassoCVResult
+		cv, err = linear.LassoCVFromStats(fg, linear.LassoCVConfig{Path: linear.LassoPathConfig{Intercept: true}})
+		if err == nil {
+			r.Note = fmt.Sprintf("path of %d lambdas with 5-fold CV from one pass: lambda_min %.3g (%d features), one-SE %.3g (%d features)",
+				len(cv.Lambdas), cv.LambdaMin, nonzero(cv.Path.Coefs, cv.IndexMin), cv.Lambda1SE, nonzero(cv.Path.Coefs, cv.Index1SE))
 		}
 	default:
 		return nil, fmt.Errorf("unknown task %q", task)
@@ -328,6 +332,21 @@ func runTask(task, path string, d int) (*result, error) {
 	r.Seconds = time.Since(t0).Seconds()
 	r.HWMKB = vmHWM()
 	return r, nil
+}
+
+// nonzero counts the nonzero coefficients of column k of a d x n path.
+func nonzero(C interface {
+	At(i, j int) float64
+	Dims() (int, int)
+}, k int) int {
+	d, _ := C.Dims()
+	n := 0
+	for j := 0; j < d; j++ {
+		if C.At(j, k) != 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // vmHWM reads the peak resident set size of this process, in kB.
