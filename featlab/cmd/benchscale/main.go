@@ -24,6 +24,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -215,17 +216,18 @@ func generate(csvPath, pqPath string, n, d int) error {
 			line = line[:0]
 			var y float64
 			for j := 0; j < d; j++ {
-				// round to the 6 decimals the CSV holds, so both files
+				// rounded to the 6 decimals the CSV holds, so both files
 				// hold the same numbers
-				v, _ := strconv.ParseFloat(strconv.FormatFloat(rng.NormFloat64(), 'f', 6, 64), 64)
+				k := int64(math.Round(rng.NormFloat64() * 1e6))
+				v := micro(k)
 				cols[j][i] = v
 				y += beta[j] * v
-				line = strconv.AppendFloat(line, v, 'f', 6, 64)
+				line = appendMicro(line, k)
 				line = append(line, ',')
 			}
-			y, _ = strconv.ParseFloat(strconv.FormatFloat(y+rng.NormFloat64(), 'f', 6, 64), 64)
-			cols[d][i] = y
-			line = strconv.AppendFloat(line, y, 'f', 6, 64)
+			k := int64(math.Round((y + rng.NormFloat64()) * 1e6))
+			cols[d][i] = micro(k)
+			line = appendMicro(line, k)
 			line = append(line, '\n')
 			if _, err := w.Write(line); err != nil {
 				return err
@@ -243,6 +245,26 @@ func generate(csvPath, pqPath string, n, d int) error {
 		return err
 	}
 	return w.Flush()
+}
+
+// micro returns k / 10^6 correctly rounded: the double that ParseFloat
+// reads from appendMicro's text (k and 10^6 are exact doubles and the
+// division rounds once).
+func micro(k int64) float64 { return float64(k) / 1e6 }
+
+// appendMicro appends k / 10^6 with exactly six decimals ("-0.012345").
+func appendMicro(b []byte, k int64) []byte {
+	if k < 0 {
+		b = append(b, '-')
+		k = -k
+	}
+	b = strconv.AppendInt(b, k/1_000_000, 10)
+	b = append(b, '.')
+	f := k % 1_000_000
+	for p := int64(100_000); p > 0; p /= 10 {
+		b = append(b, byte('0'+f/p%10))
+	}
+	return b
 }
 
 // counter only counts rows: the parse-only floor.
