@@ -35,7 +35,7 @@ var projectableAllowlist = map[string]bool{
 
 // projectableOffences lists the code cells longer than maxCellLines, source
 // lines wider than maxColumns and printed (stream) output lines wider than
-// maxColumns. Cells are numbered from 0 over all cells, as in nbrun's
+// maxColumns (except the shared `!*go mod edit` setup line). Cells are numbered from 0 over all cells, as in nbrun's
 // messages.
 func projectableOffences(nb *Notebook) []string {
 	var out []string
@@ -49,6 +49,9 @@ func projectableOffences(nb *Notebook) []string {
 			out = append(out, fmt.Sprintf("cell %d: %d lines > %d", i, len(lines), maxCellLines))
 		}
 		for j, l := range lines {
+			if strings.HasPrefix(l, "!*go mod edit") {
+				continue // the shared GoNB setup line, identical in every notebook
+			}
 			if n := utf8.RuneCountInString(l); n > maxColumns {
 				out = append(out, fmt.Sprintf("cell %d line %d: %d columns > %d", i, j+1, n, maxColumns))
 			}
