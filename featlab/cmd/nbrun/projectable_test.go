@@ -30,7 +30,6 @@ var projectableAllowlist = map[string]bool{
 	"06-transformations.ipynb":     true,
 	"10-real-data.ipynb":           true,
 	"11-beyond-the-texts.ipynb":    true,
-	"12-beyond-memory.ipynb":       true,
 }
 
 // projectableOffences lists the code cells longer than maxCellLines, source
