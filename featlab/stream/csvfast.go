@@ -136,7 +136,7 @@ func (c *csvChunk) parseFast() (b *Block, ok bool, err error) {
 		}
 		i++
 	}
-	b = &Block{Names: s.names, Target: s.cfg.Target}
+	b = &Block{Names: s.names, Target: s.cfg.Target, Row: c.row}
 	if len(xs) == 0 && len(ys) == 0 {
 		return b, true, nil
 	}

@@ -72,7 +72,7 @@ func (s *MatrixSource) Next() (Chunk, error) {
 	if names == nil {
 		names = featlab.DefaultNames(d)
 	}
-	b := &Block{Names: names, Target: s.Target, X: s.X.Slice(s.next, hi, 0, d).(*mat.Dense)}
+	b := &Block{Names: names, Target: s.Target, X: s.X.Slice(s.next, hi, 0, d).(*mat.Dense), Row: s.next}
 	if s.Y != nil {
 		b.Y = s.Y[s.next:hi]
 	}
@@ -253,7 +253,7 @@ func (c *csvChunk) parseGeneral() (*Block, error) {
 			}
 		}
 	}
-	b := &Block{Names: s.names, Target: s.cfg.Target}
+	b := &Block{Names: s.names, Target: s.cfg.Target, Row: c.row}
 	if len(xs) == 0 && len(ys) == 0 {
 		return b, nil
 	}
