@@ -33,7 +33,8 @@
 // kernelspec, the standard setup cell, stored outputs and no stored error.
 //
 // kernelenv records PATH in the GoNB kernel spec, so the kernel finds go,
-// goimports and gopls however Jupyter is started.
+// goimports and gopls however Jupyter is started, and the Go settings that
+// make a cell's build fast (see kernelGoEnv).
 //
 // diffdirs compares two folders of figures byte for byte and lists every
 // file that differs, is missing or is extra.
@@ -90,8 +91,12 @@ func main() {
 		}
 		var dataDir []byte
 		dataDir, err = exec.Command("jupyter", "--data-dir").Output()
+		var env map[string]string
 		if err == nil {
-			err = kernel(strings.TrimSpace(string(dataDir)), os.Args[2], os.Args[3], os.Args[4])
+			env, err = kernelEnvFor(os.Args[3])
+		}
+		if err == nil {
+			err = kernel(strings.TrimSpace(string(dataDir)), os.Args[2], env, os.Args[4])
 		}
 	case "freeport":
 		if len(os.Args) != 4 {
@@ -109,7 +114,10 @@ func main() {
 		if len(os.Args) != 4 {
 			usage()
 		}
-		err = kernelEnv(os.Args[2], os.Args[3])
+		var env map[string]string
+		if env, err = kernelEnvFor(os.Args[3]); err == nil {
+			err = kernelEnv(os.Args[2], env)
+		}
 	case "untrusted":
 		fs := flag.NewFlagSet("untrusted", flag.ExitOnError)
 		plots := fs.String("plots", "plots", "folder of the committed figures")
@@ -597,7 +605,9 @@ func lintAll(paths []string) error {
 	return nil
 }
 
-func kernelEnv(path, pathEnv string) error {
+// kernelEnv records env (PATH and the Go settings of kernelEnvFor) in the
+// kernel spec at path, keeping any other variables it has.
+func kernelEnv(path string, env map[string]string) error {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return err
@@ -606,12 +616,14 @@ func kernelEnv(path, pathEnv string) error {
 	if err := json.Unmarshal(b, &spec); err != nil {
 		return fmt.Errorf("%s: %v", path, err)
 	}
-	env, _ := spec["env"].(map[string]any)
-	if env == nil {
-		env = map[string]any{}
+	have, _ := spec["env"].(map[string]any)
+	if have == nil {
+		have = map[string]any{}
 	}
-	env["PATH"] = pathEnv
-	spec["env"] = env
+	for k, v := range env {
+		have[k] = v
+	}
+	spec["env"] = have
 	out, err := json.MarshalIndent(spec, "", "  ")
 	if err != nil {
 		return err
