@@ -47,3 +47,41 @@ func TestKernelEnvKeepsOtherVariables(t *testing.T) {
 		t.Errorf("env after kernelEnv: %v", ks.Env)
 	}
 }
+
+func TestHeadlessKernelHidesGopls(t *testing.T) {
+	root := t.TempDir()
+	bin := filepath.Join(root, "bin")
+	os.MkdirAll(bin, 0o755)
+	for _, n := range []string{"gonb", "goimports", "gopls"} {
+		os.WriteFile(filepath.Join(bin, n), []byte("x"), 0o755)
+	}
+	other := filepath.Join(root, "other")
+	os.MkdirAll(other, 0o755)
+	specDir := filepath.Join(root, "spec")
+	os.MkdirAll(specDir, 0o755)
+	spec := `{"argv":["` + filepath.Join(bin, "gonb") + `","--kernel","{connection_file}"],"env":{"PATH":"` + bin + ":" + other + `","GOFLAGS":"-x"},"language":"go"}`
+	os.WriteFile(filepath.Join(specDir, "kernel.json"), []byte(spec), 0o644)
+	dir, err := headlessKernel(specDir, filepath.Join(root, "headless"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "kernels", "gonb", "kernel.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ks kernelSpec
+	json.Unmarshal(b, &ks)
+	parts := filepath.SplitList(ks.Env["PATH"])
+	if len(parts) != 2 || parts[1] != other || parts[0] == bin {
+		t.Fatalf("PATH = %q, want the bin folder replaced and %s kept", ks.Env["PATH"], other)
+	}
+	if _, err := os.Stat(filepath.Join(parts[0], "gopls")); err == nil {
+		t.Error("gopls still on the headless PATH")
+	}
+	if _, err := os.Stat(filepath.Join(parts[0], "goimports")); err != nil {
+		t.Errorf("goimports lost from the headless PATH: %v", err)
+	}
+	if ks.Env["GOFLAGS"] != "-x" || len(ks.Argv) != 3 || ks.Argv[0] != filepath.Join(bin, "gonb") {
+		t.Errorf("the rest of the spec changed: %s", b)
+	}
+}

@@ -13,7 +13,8 @@
 //
 // exec runs each notebook with `jupyter nbconvert --execute` into a
 // temporary folder (or back in place with -inplace), with the kernel's
-// working directory in notebooks/ so figures land in plots/. A failing cell
+// working directory in notebooks/ so figures land in plots/. The kernel is
+// the registered gonb kernel without gopls (no completion is asked for). A failing cell
 // fails the run, naming the notebook, the cell and the error. -compare also
 // requires each cell's fresh outputs to equal the stored ones, so the
 // numbers a reader sees are those the library computes now.
@@ -259,10 +260,11 @@ func execAll(paths []string, inplace, compare bool, timeout int) error {
 		return err
 	}
 	defer os.RemoveAll(tmp)
+	env := headlessEnv(tmp)
 	var failed []string
 	for _, p := range paths {
 		start := time.Now()
-		err := execOne(p, tmp, inplace, compare, timeout)
+		err := execOne(p, tmp, env, inplace, compare, timeout)
 		status := "ok"
 		if err != nil {
 			status = "FAILED"
@@ -277,7 +279,9 @@ func execAll(paths []string, inplace, compare bool, timeout int) error {
 	return nil
 }
 
-func execOne(path, tmp string, inplace, compare bool, timeout int) error {
+// execOne executes one notebook with nbconvert in the environment env
+// (headlessEnv) and checks its outputs.
+func execOne(path, tmp string, env []string, inplace, compare bool, timeout int) error {
 	stored, err := readNotebook(path)
 	if err != nil {
 		return err
@@ -294,7 +298,7 @@ func execOne(path, tmp string, inplace, compare bool, timeout int) error {
 		"--output-dir", tmp, abs}
 	cmd := exec.Command("jupyter", args...)
 	cmd.Dir = filepath.Dir(abs)
-	cmd.Env = append(os.Environ(), "FEATLAB_HEADLESS=1")
+	cmd.Env = env
 	var log bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &log, &log
 	runErr := cmd.Run()
