@@ -99,10 +99,12 @@ func heavyXY(m, d int, classes int) (*mat.Dense, []float64) {
 // (the multinomial entries refuse a continuous y of 20000 distinct values
 // with ErrTooLarge, so they were never measured); classif entries get 2.
 var heavyClasses = map[string]int{
-	"linear.Multinomial":     3,
-	"linear.MultinomialPath": 3,
-	"linear.MultinomialCV":   3,
-	"linear.OneVsRest":       3,
+	"linear.Multinomial":                  3,
+	"linear.MultinomialPath":              3,
+	"linear.MultinomialCV":                3,
+	"linear.OneVsRest":                    3,
+	"linear.MultinomialConfig.FitContext": 3,
+	"linear.OneVsRestConfig.FitContext":   3,
 }
 
 // heavyObserved observes 30% of a rank-5 n x n matrix.
