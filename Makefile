@@ -29,6 +29,11 @@ comma := ,
 # The Python make bench times scikit-learn with (Debian's, not a pyenv/venv one).
 PEER_PYTHON ?= /usr/bin/python3
 JUPYTER_DEBS := jupyter-notebook jupyter-nbconvert python3-nbclient
+# What make site and make slides ship inside their folders (MathJax 2.7 with
+# its TeX fonts, require.js, jQuery), and reveal.js for the decks (npm, pinned).
+JS_DEBS := libjs-mathjax fonts-mathjax libjs-requirejs libjs-jquery
+REVEAL_VERSION := 4.0.2
+REVEAL_INTEGRITY := sha512-LWZSUenufF1gpD7npxJ7KfoQQFKgc1D6XrLTFgKlwWNP1BQ74hT48KONFWMAw+8R/QUeaScCLCLrBVHDfFIEiw==
 # The peers make bench times featlab against (Debian packages).
 PEER_DEBS := python3-sklearn python3-pandas python3-scipy python3-statsmodels python3-cvxopt r-base-core r-cran-glmnet r-cran-leaps
 # What make test-browser drives.
@@ -41,7 +46,7 @@ define timed
 	@printf '\n==> %s\n' "$(1)"; s=$$(date +%s); $(2); printf '    %s: %ss\n' "$(1)" $$(( $$(date +%s) - s ))
 endef
 
-.PHONY: help setup jupyter tools kernel warm lab serve trust figures notebook notebooks test bench peers site docker-check clean
+.PHONY: help setup jupyter tools js kernel warm lab serve trust figures notebook notebooks test bench peers site slides docker-check clean
 
 # apt_install WHAT, PACKAGES[, HINT]: install Debian packages with apt-get
 # (sudo when not root), or say exactly what to install where there is none.
@@ -64,7 +69,8 @@ help:
 	@echo "make test     set up; gofmt, go vet, go test, notebooks executed, figures compared with plots/, rendered untrusted and as a site"
 	@echo "make lab      set up, then open the notebooks in Jupyter (http://$(IP):$(PORT), or the next free port)"
 	@echo "make bench    install the peers if missing, Go benchmarks, then featlab against scikit-learn/glmnet on the same data"
-	@echo "make site     export every executed notebook to static HTML in site/ (open site/index.html)"
+	@echo "make site     export every executed notebook to static HTML in site/ (open site/index.html; works offline, from any folder)"
+	@echo "make slides   every executed notebook as a reveal.js deck in slides/ (a slide per section; offline, from any folder)"
 	@echo "make test-browser  headless Chromium checks figures unrun and moves every slider (installs chromium from Debian)"
 	@echo "make docker-check  run the Dockerfile's steps in a clean copy (no Docker engine needed)"
 	@echo "make docker-build-check  (root) build docker/Dockerfile with buildah against a debootstrap base, run it, execute a notebook through it"
@@ -73,7 +79,7 @@ help:
 
 ## setup: Jupyter from Debian if missing, GoNB/goimports/gopls into ./bin, kernel registered,
 ## the Go build cache warmed, and a notebook proving the kernel builds every package.
-setup: jupyter tools kernel warm
+setup: jupyter tools js kernel warm
 	@printf '==> setup done\n'
 
 ## warm: build the library and, through the kernel as a notebook does, every
@@ -156,12 +162,48 @@ figures: setup
 	@$(BIN)/nbrun exec $(NOTEBOOKS)
 	@printf '==> figures: %s files in plots/\n' $$(find plots -type f | wc -l)
 
+## js: what the site and the decks ship in their folders: MathJax, require.js
+## and jQuery from Debian (if missing), reveal.js $(REVEAL_VERSION) from npm
+## (checked against its integrity hash) unpacked into bin/js/reveal.js.
+js:
+	@if [ -f /usr/share/javascript/mathjax/MathJax.js ] && [ -f /usr/share/javascript/mathjax/fonts/HTML-CSS/TeX/woff/MathJax_Main-Regular.woff ] \
+	    && [ -f /usr/share/javascript/requirejs/require.min.js ] && [ -f /usr/share/javascript/jquery/jquery.min.js ]; then \
+	  printf '==> MathJax, require.js, jQuery present in /usr/share/javascript\n'; \
+	else $(MAKE) --no-print-directory js-install; fi
+	@if [ -f $(BIN)/js/reveal.js/dist/reveal.js ] && grep -q '"version": "$(REVEAL_VERSION)"' $(BIN)/js/reveal.js/package.json; then \
+	  printf '==> reveal.js %s present in bin/js/reveal.js\n' $(REVEAL_VERSION); \
+	else \
+	  command -v npm >/dev/null || { echo "make slides needs npm (Debian: apt-get install npm) to fetch reveal.js $(REVEAL_VERSION)"; exit 1; }; \
+	  printf '==> fetching reveal.js %s with npm into bin/js/reveal.js\n' $(REVEAL_VERSION); \
+	  tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
+	  (cd $$tmp && npm pack --silent reveal.js@$(REVEAL_VERSION) >/dev/null); \
+	  got="sha512-$$(openssl dgst -sha512 -binary $$tmp/reveal.js-$(REVEAL_VERSION).tgz | base64 -w0)"; \
+	  [ "$$got" = "$(REVEAL_INTEGRITY)" ] || { echo "reveal.js $(REVEAL_VERSION): integrity $$got, want $(REVEAL_INTEGRITY)"; exit 1; }; \
+	  rm -rf $(BIN)/js/reveal.js; mkdir -p $(BIN)/js/reveal.js; \
+	  tar xzf $$tmp/reveal.js-$(REVEAL_VERSION).tgz -C $(BIN)/js/reveal.js --strip-components=1; \
+	fi
+
+.PHONY: js-install
+js-install:
+	$(call apt_install,MathJax$(comma) require.js and jQuery for make site and make slides,$(JS_DEBS))
+
 ## site: every stored (executed) notebook as static HTML in site/, the
 ## README's notebook table as site/index.html.
-site: tools
+## It ships MathJax, require.js and jQuery in site/_static (relative paths):
+## the folder works from disk, a USB stick or any web server.
+site: tools js
 	@printf '==> exporting %d notebooks to site/\n' $(words $(NOTEBOOKS))
 	@rm -rf site && $(BIN)/nbrun site -out site $(NOTEBOOKS)
 	@printf '==> open site/index.html\n'
+
+## slides: every stored notebook as a reveal.js deck slides/NN-x.slides.html,
+## a slide per section (## heading, set on copies: the notebooks are not
+## changed), reveal.js and MathJax in slides/_static. Arrows move, Esc shows
+## the overview, s the speaker view.
+slides: tools js
+	@printf '==> exporting %d notebooks as decks to slides/\n' $(words $(NOTEBOOKS))
+	@rm -rf slides && $(BIN)/nbrun slides -out slides $(NOTEBOOKS)
+	@printf '==> open slides/00-tour.slides.html\n'
 
 ## notebook: re-execute one notebook in place so its stored outputs are a clean run's.
 notebook: tools kernel
@@ -179,7 +221,7 @@ notebooks: tools kernel
 test: setup
 	@start=$$(date +%s); \
 	$(MAKE) --no-print-directory test-stages; \
-	printf '\nmake test: all stages passed in %ss (gofmt, vet, go test, %d notebooks, figures, untrusted render, site)\n' $$(( $$(date +%s) - start )) $(words $(NOTEBOOKS))
+	printf '\nmake test: all stages passed in %ss (gofmt, vet, go test, %d notebooks, figures, untrusted render, site, slides)\n' $$(( $$(date +%s) - start )) $(words $(NOTEBOOKS))
 
 .PHONY: test-stages
 test-stages:
@@ -190,8 +232,10 @@ test-stages:
 	$(call timed,make test-beam (the nested Beam module: vet and tests on prism),$(MAKE) --no-print-directory test-beam)
 	$(call timed,notebook lint,$(BIN)/nbrun lint $(NOTEBOOKS))
 	$(call timed,notebooks rendered untrusted: every figure shows,$(BIN)/nbrun untrusted $(NOTEBOOKS))
-	$(call timed,site export: every page has its figures,tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
+	$(call timed,site export: every page has its figures; self-contained (no file:// or /usr/share URL; every relative asset exists),tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
 	  $(BIN)/nbrun site -out $$tmp $(NOTEBOOKS))
+	$(call timed,slides export: a deck per notebook; self-contained,tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
+	  $(BIN)/nbrun slides -out $$tmp $(NOTEBOOKS))
 	$(call timed,notebooks executed and figures compared with plots/,tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
 	  FEATLAB_PLOTS=$$tmp $(BIN)/nbrun exec -compare $(NOTEBOOKS); \
 	  $(BIN)/nbrun diffdirs plots $$tmp)
@@ -243,7 +287,10 @@ bench: peers
 ## port): every stored figure shows unrun, no tab arrows; every nb.Slider moves
 ## its figure on the make site pages (no kernel); Run All of each notebook
 ## (FEATLAB_BROWSER_RUNALL="05 06" for some) within its headless time + 10 s,
-## and its sliders move in the live page. Screenshots in /tmp/featlab-browser.
+## and its sliders move in the live page; one deck of make slides and one page
+## of make site copied under /tmp and served by python's http.server: formulas
+## typeset, every request to the copy; exercise boxes say PASS/FAIL untrusted;
+## the custom CSS in effect. Screenshots in /tmp/featlab-browser.
 test-browser: setup browser-deps
 	@printf '==> browser test: Chromium against make serve (copies of the notebooks, untrusted) on port %s+\n' 8890
 	@dir=$(ROOT)/.browser-notebooks; log=$$(mktemp); plots=$$(mktemp -d); rm -rf $$dir; mkdir -p $$dir; \
@@ -279,7 +326,7 @@ docker-build-check:
 	@docker/build-check.sh
 
 clean:
-	rm -rf $(BIN) site
+	rm -rf $(BIN) site slides
 
 ## bench-scale: issue 22's scale benchmark (not part of make test): generates
 ## N x d as CSV and Parquet in $(BENCH_DIR) (default a temporary directory,

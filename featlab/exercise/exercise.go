@@ -444,13 +444,13 @@ func isNilFunc(f any) bool {
 // failure the case, its inputs, expected and actual outputs and the hint.
 func (r Result) String() string {
 	if r.Passed {
-		return fmt.Sprintf("PASS %s: all %d cases agree with the reference", r.Name, r.Total)
+		return fmt.Sprintf("✔ PASS %s: all %d cases agree with the reference", r.Name, r.Total)
 	}
 	if r.TooSlow {
-		return fmt.Sprintf("TOO SLOW %s: %s\n  hint     %s", r.Name, r.slowLine(), r.Hint)
+		return fmt.Sprintf("✘ TOO SLOW %s: %s\n  hint     %s", r.Name, r.slowLine(), r.Hint)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "FAIL %s: case %d of %d\n", r.Name, r.Case+1, r.Total)
+	fmt.Fprintf(&b, "✘ FAIL %s: case %d of %d\n", r.Name, r.Case+1, r.Total)
 	for _, in := range r.Inputs {
 		fmt.Fprintf(&b, "  input    %s\n", clip(in))
 	}

@@ -53,7 +53,7 @@ func TestRightStudentPasses(t *testing.T) {
 	if !res.Passed || res.Ran != exercise.DefaultCases {
 		t.Fatalf("correct student failed:\n%s", res)
 	}
-	if !strings.HasPrefix(res.String(), "PASS Pearson's r") {
+	if !strings.HasPrefix(res.String(), "✔ PASS Pearson's r") {
 		t.Errorf("String() = %q", res.String())
 	}
 	if h := res.HTML(); !strings.Contains(h, "#009E73") || !strings.Contains(h, "PASS") {
@@ -98,7 +98,7 @@ func TestWrongStudentFailsAtFirstCase(t *testing.T) {
 		t.Errorf("want %q got %q hint %q", res.Want, res.Got, res.Hint)
 	}
 	s := res.String()
-	for _, part := range []string{"FAIL Pearson's r", "input    v = ", "expected ", "got      ", "hint     "} {
+	for _, part := range []string{"✘ FAIL Pearson's r", "input    v = ", "expected ", "got      ", "hint     "} {
 		if !strings.Contains(s, part) {
 			t.Errorf("String() lacks %q:\n%s", part, s)
 		}
@@ -485,13 +485,13 @@ func Example() {
 	fmt.Println(exercise.Check(ex, uncentred))
 	fmt.Println(exercise.Check(ex, pearson))
 	// Output:
-	// FAIL Pearson's r (eq. 25.2): case 1 of 10
+	// ✘ FAIL Pearson's r (eq. 25.2): case 1 of 10
 	//   input    v = [0.566536 -0.612397 0.589895]
 	//   input    y = [1.04951 -0.397947 -0.295149]
 	//   expected 0.539879
 	//   got      0.560102
 	//   hint     your value is 1.037 times the expected one (a difference of 0.0202)
-	// PASS Pearson's r (eq. 25.2): all 10 cases agree with the reference
+	// ✔ PASS Pearson's r (eq. 25.2): all 10 cases agree with the reference
 }
 
 // A generic exercise for a signature without a constructor: class counts.
@@ -523,7 +523,7 @@ func ExampleCheck() {
 	fmt.Println(exercise.Check(ex, counts))
 	fmt.Println(exercise.Check(ex, offByOne).Hint)
 	// Output:
-	// PASS class counts: all 25 cases agree with the reference
+	// ✔ PASS class counts: all 25 cases agree with the reference
 	// wrong length: returned 1 value, expected 2
 }
 

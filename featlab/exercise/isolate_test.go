@@ -191,8 +191,12 @@ func TestSlowCorrectFunction(t *testing.T) {
 		if res.Want != "" || res.Got != "" || len(res.Inputs) != 0 {
 			t.Errorf("in-process %v: a too-slow verdict shows a case as a wrong answer would: %s", inProcess, res)
 		}
-		if res.PerCall < 150*time.Millisecond {
-			t.Errorf("in-process %v: %v per call, want at least the 0.15 s each call sleeps", inProcess, res.PerCall)
+		// in a child process the time of a call is taken by the parent
+		// between the child's "case started" and "case done" messages, so
+		// it may read less than the sleep by the delivery delay of the
+		// first message (142 ms seen on a loaded machine)
+		if low := 150 * time.Millisecond * 3 / 4; res.PerCall < low {
+			t.Errorf("in-process %v: %v per call, want about the 0.15 s each call sleeps (at least %v)", inProcess, res.PerCall, low)
 		}
 		text := res.String()
 		for _, want := range []string{"TOO SLOW", "too slow, not wrong", "agree", "whole check may take 1 s"} {

@@ -1,6 +1,7 @@
 package importance
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"sort"
@@ -70,7 +71,7 @@ func FromModel(X mat.Matrix, y []float64, cfg FromModelConfig) (*FromModelResult
 	if cfg.MaxFeatures < 0 || cfg.MaxFeatures > d {
 		return nil, featlab.Errorf(featlab.ErrParam, "importance: MaxFeatures = %d must be in [0, %d]", cfg.MaxFeatures, d)
 	}
-	p, err := fitSafe(cfg.Learner, X, y)
+	p, err := fitSafe(context.Background(), cfg.Learner, X, y)
 	if err != nil {
 		return nil, featlab.Wrap(err, "importance: FromModel")
 	}

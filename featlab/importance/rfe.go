@@ -107,8 +107,10 @@ func RFE(X mat.Matrix, y []float64, cfg RFEConfig) (*RFEResult, error) {
 	return RFEContext(context.Background(), X, y, cfg)
 }
 
-// RFEContext is RFE with a context, checked before every fit: once ctx is
-// done the elimination stops and returns the result so far (Support holds
+// RFEContext is RFE with a context, checked before every fit and passed
+// to the fit itself when the Learner is a featlab.ContextLearner (every
+// learner of package linear is; a plain Learner's fit, once begun, runs
+// to its end): once ctx is done the elimination stops and returns the result so far (Support holds
 // the survivors, Model is nil) with an error wrapping ctx.Err().
 func RFEContext(ctx context.Context, X mat.Matrix, y []float64, cfg RFEConfig) (*RFEResult, error) {
 	if cfg.Learner == nil || featlab.IsNilValue(cfg.Learner) {
@@ -218,7 +220,7 @@ func (e *eliminator) run(ctx context.Context, X *mat.Dense, y []float64, onFit f
 		if len(alive) < d {
 			Xs = matx.Cols(X, alive)
 		}
-		p, err := fitSafe(e.warm(alive), Xs, y)
+		p, err := fitSafe(ctx, e.warm(alive), Xs, y)
 		if err != nil {
 			return nil, nil, featlab.Wrap(err, "importance: fit on %d features", len(alive))
 		}
@@ -291,12 +293,13 @@ func (e *eliminator) run(ctx context.Context, X *mat.Dense, y []float64, onFit f
 	return res, nil
 }
 
-// fitSafe fits the learner, turning a panic or a nil predictor into an
-// error.
-func fitSafe(l featlab.Learner, X mat.Matrix, y []float64) (p featlab.Predictor, err error) {
+// fitSafe fits the learner (through FitContext when it is a
+// featlab.ContextLearner, so that a cancelled run stops inside a fit),
+// turning a panic or a nil predictor into an error.
+func fitSafe(ctx context.Context, l featlab.Learner, X mat.Matrix, y []float64) (p featlab.Predictor, err error) {
 	err = par.Call(0, func() error {
 		var e error
-		p, e = l.Fit(X, y)
+		p, e = featlab.FitContext(ctx, l, X, y)
 		return e
 	})
 	if err == nil && featlab.IsNilValue(p) {

@@ -85,7 +85,8 @@ func RFECV(X mat.Matrix, y []float64, cfg RFECVConfig) (*RFECVResult, error) {
 
 // RFECVContext is RFECV with a context: once ctx is done no new fold and
 // no new fit starts, and the call returns nil and an error wrapping
-// ctx.Err() (a partial curve chooses nothing).
+// ctx.Err() (a partial curve chooses nothing). A featlab.ContextLearner
+// is fitted through FitContext, so a cancel stops inside a fit too.
 func RFECVContext(ctx context.Context, X mat.Matrix, y []float64, cfg RFECVConfig) (*RFECVResult, error) {
 	if cfg.Learner == nil || featlab.IsNilValue(cfg.Learner) {
 		return nil, featlab.Errorf(featlab.ErrParam, "importance: RFECVConfig needs a Learner")

@@ -160,7 +160,10 @@ func LogisticContext(ctx context.Context, X mat.Matrix, y []float64, cfg Logisti
 	if err := cfg.check(ds.D); err != nil {
 		return nil, err
 	}
-	st := newLogState(ds, s, y01, cfg.Intercept, cfg.Penalty.share())
+	st, err := newLogState(ctx, ds, s, y01, cfg.Intercept, cfg.Penalty.share())
+	if err != nil {
+		return nil, err
+	}
 	if st.lambda, err = lambdaOfC("logistic", cfg.Lambda, cfg.C, len(y)); err != nil {
 		return nil, err
 	}
@@ -298,7 +301,10 @@ func LogisticLambdaMax(X mat.Matrix, y []float64, intercept bool) (float64, erro
 	if err != nil {
 		return 0, err
 	}
-	st := newLogState(ds, s, y01, intercept, 1)
+	st, err := newLogState(context.Background(), ds, s, y01, intercept, 1)
+	if err != nil {
+		return 0, err
+	}
 	st.b = st.nullIntercept()
 	st.refresh()
 	st.gradient(nil)
@@ -346,15 +352,21 @@ type logState struct {
 // model, the same penalty), which decouples the intercept from the
 // coefficients and makes coordinate descent converge on uncentred data;
 // st.b is then the intercept of the centred problem and origB converts.
-func newLogState(ds *design.Design, s, y01 []float64, intercept bool, alpha float64) *logState {
+//
+// With a ctx that is done while the columns are copied (about a second at
+// 10^5 x 300), it returns nil and ctx's error.
+func newLogState(ctx context.Context, ds *design.Design, s, y01 []float64, intercept bool, alpha float64) (*logState, error) {
 	m, d := ds.M, ds.D
 	cols := ds.Columns()
-	cols.Fill() // the solvers read every column
+	// the solvers read every column
+	if !cols.FillStop(func() bool { return ctx.Err() != nil }) {
+		return nil, fmt.Errorf("linear: logistic stopped while copying X: %w", ctx.Err())
+	}
 	return &logState{xmean: ds.XMean, cols: cols,
 		m: m, d: d, s: s, y01: y01, intercept: intercept, alpha: alpha,
 		w: make([]float64, d), z: make([]float64, m), p: make([]float64, m),
 		g: make([]float64, d), r: make([]float64, m), v: make([]float64, m), q: make([]float64, m), wn: make([]float64, d), w0: make([]float64, d),
-	}
+	}, nil
 }
 
 // logDesign checks X and y and returns the design core of a logistic fit,
@@ -712,6 +724,11 @@ func (st *logState) solveQuadratic(set []int, nt *newtonStep, innerTol float64) 
 		}
 	}
 	for outer := 0; outer < 100; outer++ {
+		// a pass is m |set| multiply-adds (30 ms at 10^5 x 300) and there
+		// may be 100: look at the context before each
+		if outer > 0 && st.mon.stop() {
+			return
+		}
 		if st.newtonPass(set, nt) <= innerTol {
 			break
 		}
@@ -1192,7 +1209,10 @@ func LogisticPathContext(ctx context.Context, X mat.Matrix, y []float64, cfg Log
 	}
 	lc := LogisticConfig{Tol: cfg.Tol, MaxIter: cfg.MaxIter}
 	tol, maxIter := lc.defaults()
-	st := newLogState(ds, s, y01, cfg.Intercept, cfg.Penalty.share())
+	st, err := newLogState(ctx, ds, s, y01, cfg.Intercept, cfg.Penalty.share())
+	if err != nil {
+		return nil, err
+	}
 	st.b = st.nullIntercept()
 	st.refresh()
 	st.gradient(nil)

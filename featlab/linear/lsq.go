@@ -1,6 +1,7 @@
 package linear
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"strings"
@@ -379,6 +380,13 @@ func (cfg RidgeConfig) check() error {
 // system w = X^T (X X^T + c I)^{-1} y otherwise. Lambda = 0 is
 // LeastSquares (minimum-norm when X is rank-deficient).
 func Ridge(X mat.Matrix, y []float64, cfg RidgeConfig) (*RidgeResult, error) {
+	return ridge(context.Background(), X, y, cfg)
+}
+
+// ridge is Ridge with a context (RidgeConfig.FitContext): with a
+// cancellable ctx the Gram matrix X^T X, the bulk of the work, is summed
+// in blocks of ridgeBlock rows with a check of ctx between blocks.
+func ridge(ctx context.Context, X mat.Matrix, y []float64, cfg RidgeConfig) (*RidgeResult, error) {
 	if err := cfg.check(); err != nil {
 		return nil, err
 	}
@@ -399,14 +407,19 @@ func Ridge(X mat.Matrix, y []float64, cfg RidgeConfig) (*RidgeResult, error) {
 	yv := mat.NewVecDense(m, ds.Y)
 	w := mat.NewVecDense(d, nil)
 	if d <= m {
-		var G mat.SymDense
-		G.SymOuterK(1, A.T())
+		G, err := gramContext(ctx, A)
+		if err != nil {
+			return nil, err
+		}
 		b := mat.NewVecDense(d, nil)
 		b.MulVec(A.T(), yv)
-		if err := ridgeGram(w, &G, b, c); err != nil {
+		if err := ridgeGram(w, G, b, c); err != nil {
 			return nil, err
 		}
 	} else {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		var K mat.SymDense
 		K.SymOuterK(1, A)
 		for i := 0; i < m; i++ {

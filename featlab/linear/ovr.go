@@ -75,7 +75,7 @@ func OneVsRestContext(ctx context.Context, X mat.Matrix, y []float64, cfg OneVsR
 				yk[i] = 1
 			}
 		}
-		p, err := fitContext(ctx, cfg.Learner, X, yk)
+		p, err := featlab.FitContext(ctx, cfg.Learner, X, yk)
 		if err != nil {
 			return fmt.Errorf("linear: OneVsRest, class %v against the rest: %w", classes[k], err)
 		}
@@ -89,38 +89,6 @@ func OneVsRestContext(ctx context.Context, X mat.Matrix, y []float64, cfg OneVsR
 		return nil, err
 	}
 	return res, nil
-}
-
-// contextLearner is a Learner of this package whose fit can look at a
-// context (an iterative solver's Context form), so that a cancelled
-// OneVsRestContext stops inside a class's fit, not after it (a logistic
-// fit of 20000 x 300 took seconds on a loaded machine).
-type contextLearner interface {
-	fitContext(ctx context.Context, X mat.Matrix, y []float64) (featlab.Predictor, error)
-}
-
-// fitContext fits l on (X, y), through its Context form when it has one.
-func fitContext(ctx context.Context, l featlab.Learner, X mat.Matrix, y []float64) (featlab.Predictor, error) {
-	if cl, ok := l.(contextLearner); ok {
-		return cl.fitContext(ctx, X, y)
-	}
-	return l.Fit(X, y)
-}
-
-func (cfg LogisticConfig) fitContext(ctx context.Context, X mat.Matrix, y []float64) (featlab.Predictor, error) {
-	r, err := LogisticContext(ctx, X, y, cfg)
-	if err != nil {
-		return nil, err
-	}
-	return r, nil
-}
-
-func (cfg SparseSVMConfig) fitContext(ctx context.Context, X mat.Matrix, y []float64) (featlab.Predictor, error) {
-	r, err := SparseSVMContext(ctx, X, y, cfg)
-	if err != nil {
-		return nil, err
-	}
-	return r, nil
 }
 
 // Fit makes OneVsRestConfig a featlab.Learner.

@@ -8,6 +8,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/featlab/course/featlab"
 	"github.com/featlab/course/featlab/internal/ctxtest"
 )
 
@@ -50,5 +51,40 @@ func TestLassoPathCancelInsideRounds(t *testing.T) {
 	// the last look is inside the last round's path
 	if _, err := LassoPathContext(ctxtest.New(n-2), X, y, cfg); !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled at look %d of %d: err = %v, want context.Canceled", n-1, n, err)
+	}
+}
+
+// TestSelectReportsCancelInLastRound: a selector without a context runs
+// its round to the end after a cancel; when that was the last round, the
+// call used to return a nil error although it was cancelled (issue 20's
+// harness, quiet machine: stability.Select cancelled at 300 ms). It now
+// returns the finished rounds with an error wrapping context.Canceled.
+func TestSelectReportsCancelInLastRound(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	m, d := 40, 4
+	X := mat.NewDense(m, d, nil)
+	y := make([]float64, m)
+	for i := 0; i < m; i++ {
+		for j := 0; j < d; j++ {
+			X.Set(i, j, r.NormFloat64())
+		}
+		y[i] = X.At(i, 0) + 0.3*r.NormFloat64()
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	calls := 0
+	sel := featlab.SelectorFunc(func(X mat.Matrix, y []float64) (*featlab.Selection, error) {
+		calls++
+		if calls == 3 {
+			cancel() // during the last of three rounds
+		}
+		return featlab.NewSelection("first", featlab.DefaultNames(d), []int{0}), nil
+	})
+	res, err := SelectContext(ctx, X, y, Config{Selector: sel, Rounds: 3, Workers: 1, Seed: 1})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+	if res == nil || res.Rounds != 3 {
+		t.Fatalf("result %+v, want the three finished rounds", res)
 	}
 }

@@ -1,17 +1,24 @@
 package stream
 
 import (
+	"fmt"
+	"math"
+
 	"github.com/featlab/course/featlab"
 	"gonum.org/v1/gonum/mat"
 )
 
 // Block is a block of rows: the features X (r x d, row-major) with their
 // names, and the target Y (length r) with its name, or nil without one.
+// Row is the 0-based data row of the block's first row in its source
+// (MatrixSource sets it), so an error about a non-finite cell names the
+// source row Row+i rather than the row i within the block.
 type Block struct {
 	Names  []string
 	Target string
 	X      *mat.Dense
 	Y      []float64
+	Row    int
 }
 
 // dims returns the block's row count and feature count (0, 0 for an empty
@@ -57,11 +64,41 @@ func (b *Block) check(d int, withY bool) error {
 	}
 	if bd > 0 {
 		if err := featlab.CheckMatrix(b.X, b.Names); err != nil {
-			return err
+			return b.nonFinite(err, withY)
 		}
 	}
 	if withY {
-		return featlab.CheckVector(b.Y, b.Target)
+		if err := featlab.CheckVector(b.Y, b.Target); err != nil {
+			return b.nonFinite(err, withY)
+		}
 	}
 	return nil
+}
+
+// nonFinite returns an ErrNotFinite error naming the source row (b.Row
+// plus the row within the block) and the column of the first NaN or
+// infinity in b, or err when b has none (err is then about something else).
+func (b *Block) nonFinite(err error, withY bool) error {
+	r, d := b.dims()
+	for i := 0; i < r; i++ {
+		for j := 0; j < d; j++ {
+			if v := b.X.At(i, j); math.IsNaN(v) || math.IsInf(v, 0) {
+				name := fmt.Sprintf("x%d", j+1)
+				if j < len(b.Names) && b.Names[j] != "" {
+					name = b.Names[j]
+				}
+				return featlab.Errorf(featlab.ErrNotFinite, "stream: %v in column %q at data row %d (row %d of the block)", v, name, b.Row+i, i)
+			}
+		}
+		if withY && i < len(b.Y) {
+			if v := b.Y[i]; math.IsNaN(v) || math.IsInf(v, 0) {
+				name := b.Target
+				if name == "" {
+					name = "target"
+				}
+				return featlab.Errorf(featlab.ErrNotFinite, "stream: %v in %q at data row %d (row %d of the block)", v, name, b.Row+i, i)
+			}
+		}
+	}
+	return err
 }

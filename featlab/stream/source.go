@@ -72,7 +72,7 @@ func (s *MatrixSource) Next() (Chunk, error) {
 	if names == nil {
 		names = featlab.DefaultNames(d)
 	}
-	b := &Block{Names: names, Target: s.Target, X: s.X.Slice(s.next, hi, 0, d).(*mat.Dense)}
+	b := &Block{Names: names, Target: s.Target, X: s.X.Slice(s.next, hi, 0, d).(*mat.Dense), Row: s.next}
 	if s.Y != nil {
 		b.Y = s.Y[s.next:hi]
 	}
@@ -108,6 +108,7 @@ type CSVSource struct {
 	na     map[string]bool
 	row    int // first data row of the next chunk, from 0
 	done   bool
+	fast   bool // parseFast may be used (see csvfast.go)
 }
 
 // NewCSV reads the header of r and returns the source of its rows. The
@@ -157,6 +158,7 @@ func NewCSV(r io.Reader, cfg CSVConfig) (*CSVSource, error) {
 	for _, t := range na {
 		s.na[t] = true
 	}
+	s.fast = s.fastOK()
 	return s, nil
 }
 
@@ -204,6 +206,14 @@ type csvChunk struct {
 
 // Parse reads the chunk's rows by the loaders' cell rules.
 func (c *csvChunk) Parse() (*Block, error) {
+	if b, ok, err := c.parseFast(); ok {
+		return b, err
+	}
+	return c.parseGeneral()
+}
+
+// parseGeneral reads the chunk through encoding/csv.
+func (c *csvChunk) parseGeneral() (*Block, error) {
 	s := c.s
 	rd := csv.NewReader(bytes.NewReader(c.data))
 	rd.FieldsPerRecord = s.cols
@@ -243,7 +253,7 @@ func (c *csvChunk) Parse() (*Block, error) {
 			}
 		}
 	}
-	b := &Block{Names: s.names, Target: s.cfg.Target}
+	b := &Block{Names: s.names, Target: s.cfg.Target, Row: c.row}
 	if len(xs) == 0 && len(ys) == 0 {
 		return b, nil
 	}

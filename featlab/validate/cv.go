@@ -98,7 +98,7 @@ func CrossValidateContext(ctx context.Context, X mat.Matrix, y []float64, cfg CV
 	}
 	run := func(f int) error {
 		fold := folds[f]
-		pred, err := cfg.Learner.Fit(matx.Rows(Xm, fold.Train), matx.Take(y, fold.Train))
+		pred, err := featlab.FitContext(ctx, cfg.Learner, matx.Rows(Xm, fold.Train), matx.Take(y, fold.Train))
 		if err != nil {
 			return err
 		}

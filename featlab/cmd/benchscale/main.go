@@ -6,9 +6,11 @@
 //	parse      the parse-only floor: every chunk parsed, nothing accumulated
 //	moments    stream.Moments of [X y]
 //	gram       stream.Gram of [X y]
-//	lasso      the Gram pass, then the lasso path from it (and 5-fold CV
-//	           from fold statistics when the hook LassoCVFromFolds is set)
-//	subsets    the Gram pass, then best subsets from it (hook BestSubsets)
+//	lasso      one pass into five fold Grams (stream.FoldGram), then the
+//	           lasso path with 5-fold CV and the one-SE rule from them
+//	           (linear.LassoCVFromStats)
+//	subsets    the Gram pass, then best subsets of sizes 1..12 from it
+//	           (search.BestSubsetsFromStats)
 //
 // and the same-run peer: Debian's python3 with pandas.read_csv and
 // scikit-learn's LassoCV(cv=5) on the first min(N, 10^6) rows of the CSV.
@@ -22,6 +24,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -35,20 +38,15 @@ import (
 
 	"github.com/featlab/course/featlab/internal/pqwrite"
 	"github.com/featlab/course/featlab/linear"
+	"github.com/featlab/course/featlab/search"
 	"github.com/featlab/course/featlab/stream"
 	"github.com/featlab/course/featlab/stream/pqsource"
 )
 
-// HOOKS for the solvers from statistics being added in issue 22 (the
-// streamsolve work): set them in an init of a file of this package when
-// those functions exist. lassoCVFromFolds gets the total Gram and the five
-// fold Grams of one pass; bestSubsets gets the total Gram. While nil, the
-// lasso task runs the path alone and the subsets task is reported as not
-// available.
-var (
-	lassoCVFromFolds func(total *stream.Gram, folds []*stream.Gram) (string, error)
-	bestSubsets      func(total *stream.Gram) (string, error)
-)
+// subsetsMax is the largest size of the subsets task's best subsets: on
+// d = 100 all sizes would be 2^100 subsets; the generated data hold 10
+// true features, and sizes up to 12 cover them and two past them.
+const subsetsMax = 12
 
 type result struct {
 	Task    string  `json:"task"`
@@ -218,17 +216,18 @@ func generate(csvPath, pqPath string, n, d int) error {
 			line = line[:0]
 			var y float64
 			for j := 0; j < d; j++ {
-				// round to the 6 decimals the CSV holds, so both files
+				// rounded to the 6 decimals the CSV holds, so both files
 				// hold the same numbers
-				v, _ := strconv.ParseFloat(strconv.FormatFloat(rng.NormFloat64(), 'f', 6, 64), 64)
+				k := int64(math.Round(rng.NormFloat64() * 1e6))
+				v := micro(k)
 				cols[j][i] = v
 				y += beta[j] * v
-				line = strconv.AppendFloat(line, v, 'f', 6, 64)
+				line = appendMicro(line, k)
 				line = append(line, ',')
 			}
-			y, _ = strconv.ParseFloat(strconv.FormatFloat(y+rng.NormFloat64(), 'f', 6, 64), 64)
-			cols[d][i] = y
-			line = strconv.AppendFloat(line, y, 'f', 6, 64)
+			k := int64(math.Round((y + rng.NormFloat64()) * 1e6))
+			cols[d][i] = micro(k)
+			line = appendMicro(line, k)
 			line = append(line, '\n')
 			if _, err := w.Write(line); err != nil {
 				return err
@@ -246,6 +245,26 @@ func generate(csvPath, pqPath string, n, d int) error {
 		return err
 	}
 	return w.Flush()
+}
+
+// micro returns k / 10^6 correctly rounded: the double that ParseFloat
+// reads from appendMicro's text (k and 10^6 are exact doubles and the
+// division rounds once).
+func micro(k int64) float64 { return float64(k) / 1e6 }
+
+// appendMicro appends k / 10^6 with exactly six decimals ("-0.012345").
+func appendMicro(b []byte, k int64) []byte {
+	if k < 0 {
+		b = append(b, '-')
+		k = -k
+	}
+	b = strconv.AppendInt(b, k/1_000_000, 10)
+	b = append(b, '.')
+	f := k % 1_000_000
+	for p := int64(100_000); p > 0; p /= 10 {
+		b = append(b, byte('0'+f/p%10))
+	}
+	return b
 }
 
 // counter only counts rows: the parse-only floor.
@@ -299,25 +318,32 @@ func runTask(task, path string, d int) (*result, error) {
 		m, _ := stream.NewMoments(d, true)
 		err = stream.Pass(src, m, 0)
 		r.Rows = m.Count()
-	case "gram", "lasso", "subsets":
+	case "gram", "subsets":
 		g, _ := stream.NewGram(d, true)
 		if err = stream.Pass(src, g, 0); err != nil {
 			break
 		}
 		r.Rows = g.Count()
-		switch {
-		case task == "lasso" && lassoCVFromFolds != nil:
-			r.Note, err = lassoCVFromFolds(g, nil) // TODO(issue 22): fold Grams from the same pass
-		case task == "lasso":
-			var p *linear.LassoPathResult
-			p, err = linear.LassoPathFromStats(g, linear.LassoPathConfig{Intercept: true})
+		if task == "subsets" {
+			var bs *search.BestSubsetsResult
+			bs, err = search.BestSubsetsFromStats(g, search.BestSubsetsConfig{MaxSize: subsetsMax})
 			if err == nil {
-				r.Note = fmt.Sprintf("path of %d lambdas from the Gram; 5-fold CV hook not wired (linear.LassoPathFromStats only)", len(p.Lambdas))
+				r.Note = fmt.Sprintf("best subsets of sizes 1..%d by branch and bound from the Gram (%d nodes); BIC chooses %d features", subsetsMax, bs.Nodes, len(bs.Selection().Chosen))
 			}
-		case task == "subsets" && bestSubsets != nil:
-			r.Note, err = bestSubsets(g)
-		case task == "subsets":
-			r.Note = "Gram pass only: best-subsets-from-statistics hook not wired"
+		}
+	case "lasso":
+		// one pass into K = 5 fold Grams; the path and its 5-fold CV run
+		// on them (each training fold is the merge of the other four)
+		fg, _ := stream.NewFoldGram(d, true, 5, 1)
+		if err = stream.Pass(src, fg, 0); err != nil {
+			break
+		}
+		r.Rows = fg.Count()
+		var cv *linear.LassoCVResult
+		cv, err = linear.LassoCVFromStats(fg, linear.LassoCVConfig{Path: linear.LassoPathConfig{Intercept: true}})
+		if err == nil {
+			r.Note = fmt.Sprintf("path of %d lambdas with 5-fold CV from one pass: lambda_min %.3g (%d features), one-SE %.3g (%d features)",
+				len(cv.Lambdas), cv.LambdaMin, nonzero(cv.Path.Coefs, cv.IndexMin), cv.Lambda1SE, nonzero(cv.Path.Coefs, cv.Index1SE))
 		}
 	default:
 		return nil, fmt.Errorf("unknown task %q", task)
@@ -328,6 +354,21 @@ func runTask(task, path string, d int) (*result, error) {
 	r.Seconds = time.Since(t0).Seconds()
 	r.HWMKB = vmHWM()
 	return r, nil
+}
+
+// nonzero counts the nonzero coefficients of column k of a d x n path.
+func nonzero(C interface {
+	At(i, j int) float64
+	Dims() (int, int)
+}, k int) int {
+	d, _ := C.Dims()
+	n := 0
+	for j := 0; j < d; j++ {
+		if C.At(j, k) != 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // vmHWM reads the peak resident set size of this process, in kB.

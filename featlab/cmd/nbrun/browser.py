@@ -14,7 +14,15 @@ as a student or lecturer would see it:
      cell's prompt number, against the same notebook executed headless
      (nbrun exec): it fails if Run All takes more than headless + 10 s or
      any cell fails; then every slider the run displayed moves in the live
-     page. The table of both times closes the output.
+     page. The table of both times closes the output;
+  5. offline: one deck of `make slides` and one page of `make site`, copied
+     to a folder under /tmp and served there by python's http.server on a
+     spare port (nothing of /usr/share/javascript reachable): every request
+     goes to that server and none fails, MathJax typesets every formula
+     (no raw $...$ TeX left in the text), the deck has a slide per section;
+  6. the exercise PASS/FAIL boxes, untrusted (styles dropped), say PASS or
+     FAIL with a symbol in their text; the custom CSS of make serve is in
+     effect (16 px table text, wrapped output lines).
 
 usage: browser.py URL NOTEBOOK...   (URL as printed by make serve, with token;
 the notebooks are given by their path, the server serves their folder; make
@@ -196,6 +204,157 @@ def site_sliders(d, notebooks):
         assert n == want, "%s.html: %d sliders, %d nb.Slider calls" % (stem, n, want)
 
 
+OFFLINE_NB = os.environ.get("FEATLAB_BROWSER_OFFLINE", "05")
+
+# Wait for MathJax 2 to finish; then count formulas, typeset ones, errors,
+# raw TeX left in the visible text, and the resources the page loaded.
+MATH_STATE = r"""
+    const mj = window.MathJax;
+    const scripts = document.querySelectorAll('script[type^="math/tex"]').length;
+    const chtml = document.querySelectorAll('.MathJax_CHTML').length;
+    const errors = document.querySelectorAll('.MathJax_Error, merror').length;
+    // (.aria-status: reveal.js's screen-reader copy of the slide's text,
+    // taken before MathJax ran and never shown)
+    const w = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT, {acceptNode: n =>
+        n.parentNode.closest('script, style, pre, code, .MathJax_CHTML, .MJX_Assistive_MathML, .aria-status')
+          ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT});
+    let raw = [];
+    for (let n; (n = w.nextNode());) {
+      const m = n.nodeValue.match(/\$[^$\n]{0,60}\\[A-Za-z]+[^$\n]{0,60}\$|\\(frac|sum|mathbf|lambda|ell|sqrt)\b/);
+      if (m) raw.push(m[0] + ' in <' + n.parentNode.tagName.toLowerCase() + ' class="' + n.parentNode.className + '">: '
+                      + n.nodeValue.slice(Math.max(0, m.index - 50), m.index + 50));
+    }
+    const res = performance.getEntriesByType('resource').map(e => e.name);
+    return {loaded: !!(mj && mj.Hub), scripts: scripts, chtml: chtml, errors: errors,
+            raw: raw.slice(0, 5), resources: res,
+            pending: mj && mj.Hub ? (mj.Hub.queue.pending || 0) + (mj.Hub.queue.running || 0) : -1};"""
+
+
+def serve_copy(src_dirs):
+    """Copies the folders to a fresh place under /tmp and serves it with
+    python's http.server on a spare port; returns (url, root, process, log)."""
+    import shutil
+    import socket
+    import tempfile
+    root = tempfile.mkdtemp(prefix="featlab-offline-")
+    for name, d in src_dirs.items():
+        shutil.copytree(d, os.path.join(root, name))
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    log = open(os.path.join(root, "http.log"), "w+")
+    p = subprocess.Popen(["/usr/bin/python3", "-m", "http.server", "--bind", "127.0.0.1", str(port)],
+                         cwd=root, stdout=log, stderr=subprocess.STDOUT)
+    base = "http://127.0.0.1:%d" % port
+    wait("http.server on %d" % port, lambda: __import__("urllib.request").request.urlopen(base + "/", timeout=2).status == 200, 20)
+    return base, root, p, log
+
+
+def check_math(d, base, url, what):
+    d.get(url)
+    wait("MathJax on %s" % what, lambda: d.execute_script(MATH_STATE)["loaded"], 30)
+    # (a slide change re-renders its formulas: raw TeX may show for a moment)
+    try:
+        wait("MathJax to finish %s" % what, lambda: (lambda st: st["pending"] == 0 and st["chtml"] >= st["scripts"] > 0 and not st["raw"])(
+        d.execute_script(MATH_STATE)), 90)
+    except AssertionError:
+        pass  # said precisely by the assertions below
+    st = d.execute_script(MATH_STATE)
+    foreign = [r for r in st["resources"] if not r.startswith(base + "/") and not r.startswith("data:")]
+    print("  %-44s %d formulas, %d typeset (CommonHTML), %d errors; %d requests, %d not to the server; raw TeX: %s"
+          % (what, st["scripts"], st["chtml"], st["errors"], len(st["resources"]), len(foreign), st["raw"] or "none"))
+    assert st["scripts"] > 0 and st["chtml"] >= st["scripts"], "%s: formulas not typeset" % what
+    assert st["errors"] == 0, "%s: %d MathJax errors" % (what, st["errors"])
+    assert not st["raw"], "%s: raw TeX visible: %s" % (what, st["raw"])
+    assert not foreign, "%s: loads from outside its folder: %s" % (what, foreign[:5])
+    return st
+
+
+def offline(d, notebooks):
+    """A deck and a site page, copied under /tmp and served over HTTP from
+    there: formulas typeset, every asset from the copy, none missing."""
+    nbrun = os.environ.get("NBRUN", "bin/nbrun")
+    nb = next((n for n in notebooks if os.path.basename(n).startswith(OFFLINE_NB)), notebooks[0])
+    stem = os.path.basename(nb)[:-len(".ipynb")]
+    import tempfile
+    exp = tempfile.mkdtemp(prefix="featlab-export-")
+    try:
+        for kind in ("site", "slides"):
+            r = subprocess.run([nbrun, kind, "-out", os.path.join(exp, kind)] + notebooks, capture_output=True, text=True)
+            if r.returncode != 0:
+                raise AssertionError("nbrun %s failed:\n%s%s" % (kind, r.stdout[-2000:], r.stderr[-2000:]))
+        base, root, server, log = serve_copy({"copy-of-site": os.path.join(exp, "site"),
+                                              "elsewhere/decks": os.path.join(exp, "slides")})
+    finally:
+        subprocess.run(["rm", "-rf", exp])
+    try:
+        d.set_window_size(1280, 720)
+        check_math(d, base, "%s/copy-of-site/%s.html" % (base, stem), "site %s.html (served copy)" % stem)
+        d.execute_script("""const m = document.querySelector('.MJXc-display, .MathJax_Display') || document.querySelector('.MathJax_CHTML');
+            m.scrollIntoView({block: 'center'});""")
+        d.save_screenshot(os.path.join(SHOTS, "offline-site-%s.png" % stem))
+        deck = "%s/elsewhere/decks/%s.slides.html" % (base, stem)
+        check_math(d, base, deck, "deck %s.slides.html (served copy)" % stem)
+        # reveal.js is loaded by require (no global): its state is in the DOM,
+        # and the URL hash (history: true) moves between slides.
+        wait("reveal.js", lambda: d.execute_script("return !!document.querySelector('.reveal.ready')"), 30)
+        total = d.execute_script("return document.querySelectorAll('.reveal .slides > section').length")
+        want = 1 + sum(1 for s in cell_sources(nb)[1:] if s.lstrip().startswith(("## ", "# ")))
+        # Go to the first slide with a displayed formula and photograph it.
+        h = d.execute_script("""const top = Array.from(document.querySelectorAll('.reveal .slides > section'));
+            return top.findIndex(s => s.querySelector('.MJXc-display, .MathJax_Display'));""")
+        d.execute_script("location.hash = '/' + arguments[0];", h)
+        time.sleep(2)
+        d.save_screenshot(os.path.join(SHOTS, "offline-deck-%s-slide%d.png" % (stem, h)))
+        d.execute_script("location.hash = '/0';")
+        time.sleep(2)
+        d.save_screenshot(os.path.join(SHOTS, "offline-deck-%s-title.png" % stem))
+        print("  %-44s %d slides (%d expected: the title and one per section)" % ("deck " + stem, total, want))
+        assert total == want, "deck %s: %d slides, want %d (one per section)" % (stem, total, want)
+        log.flush()
+        log.seek(0)
+        failed = [l.strip() for l in log if ('" 404 ' in l or '" 500 ' in l) and 'favicon.ico' not in l]
+        print("  http.server: %s" % ("no failed request" if not failed else failed[:5]))
+        assert not failed, "requests failed on the served copy: %s" % failed[:5]
+    finally:
+        server.terminate()
+        server.wait()
+        d.set_window_size(1280, 1600)
+        subprocess.run(["rm", "-rf", root])
+
+
+def exercise_boxes_and_css(d, base, token, notebooks):
+    """Untrusted, the exercise boxes lose their colour: their text must still
+    say PASS or FAIL with a symbol. And the custom CSS is served: table text
+    16 px, long output lines wrapped."""
+    nb = next((n for n in notebooks if os.path.basename(n).startswith("00")), notebooks[0])
+    open_notebook(d, base, token, os.path.basename(nb))
+    heads = d.execute_script("""
+        return Array.from(document.querySelectorAll('.output_html b'))
+          .map(b => b.innerText.trim()).filter(t => /PASS|FAIL/.test(t));""")
+    colour = d.execute_script("""
+        const b = Array.from(document.querySelectorAll('.output_html b')).find(b => /PASS|FAIL/.test(b.innerText));
+        if (!b) return '';
+        b.scrollIntoView({block: 'center'});
+        return getComputedStyle(b).color + ' / ' + getComputedStyle(b.closest('div')).backgroundColor;""")
+    d.save_screenshot(os.path.join(SHOTS, "exercise-boxes-untrusted.png"))
+    print("  %-44s exercise box heads %s; colour untrusted: %s" % (os.path.basename(nb), heads, colour))
+    assert heads, "no PASS/FAIL box found in %s" % nb
+    for h in heads:
+        assert h.startswith(("\u2714 PASS", "\u2718 FAIL")), "a box's head %r has no symbol and word" % h
+    css = d.execute_script("""
+        const td = document.querySelector('.output_html table, .rendered_html table');
+        const pre = document.querySelector('.output_text pre, .output_stream pre');
+        if (td) td.scrollIntoView({block: 'center'});
+        return {td: td ? getComputedStyle(td).fontSize : '', pre: pre ? getComputedStyle(pre).whiteSpace : '',
+                sheets: Array.from(document.styleSheets).map(s => s.href || '').filter(h => /custom/.test(h))};""")
+    d.save_screenshot(os.path.join(SHOTS, "custom-css-table.png"))
+    print("  %-44s custom CSS %s: table text %s, output white-space %s" % (os.path.basename(nb), css["sheets"], css["td"], css["pre"]))
+    assert css["td"] == "16px", "table text is %s, want 16px (jupyter/custom/custom.css)" % css["td"]
+    assert css["pre"] in ("pre-wrap", "break-spaces"), "output lines are not wrapped: white-space %s" % css["pre"]
+
+
 def main():
     url, notebooks = sys.argv[1], sys.argv[2:]
     os.makedirs(SHOTS, exist_ok=True)
@@ -208,6 +367,8 @@ def main():
         for nb in notebooks:
             check_unrun(d, base, token, nb, os.path.basename(nb))
         site_sliders(d, notebooks)
+        exercise_boxes_and_css(d, base, token, notebooks)
+        offline(d, notebooks)
         for nb in notebooks:
             if not only or any(os.path.basename(nb).startswith(o) for o in only):
                 times.append((os.path.basename(nb),) + run_all(d, base, token, nb, os.path.basename(nb)))

@@ -13,7 +13,8 @@
 //
 // exec runs each notebook with `jupyter nbconvert --execute` into a
 // temporary folder (or back in place with -inplace), with the kernel's
-// working directory in notebooks/ so figures land in plots/. A failing cell
+// working directory in notebooks/ so figures land in plots/. The kernel is
+// the registered gonb kernel without gopls (no completion is asked for). A failing cell
 // fails the run, naming the notebook, the cell and the error. -compare also
 // requires each cell's fresh outputs to equal the stored ones, so the
 // numbers a reader sees are those the library computes now.
@@ -33,7 +34,8 @@
 // kernelspec, the standard setup cell, stored outputs and no stored error.
 //
 // kernelenv records PATH in the GoNB kernel spec, so the kernel finds go,
-// goimports and gopls however Jupyter is started.
+// goimports and gopls however Jupyter is started, and the Go settings that
+// make a cell's build fast (see kernelGoEnv).
 //
 // diffdirs compares two folders of figures byte for byte and lists every
 // file that differs, is missing or is extra.
@@ -90,8 +92,12 @@ func main() {
 		}
 		var dataDir []byte
 		dataDir, err = exec.Command("jupyter", "--data-dir").Output()
+		var env map[string]string
 		if err == nil {
-			err = kernel(strings.TrimSpace(string(dataDir)), os.Args[2], os.Args[3], os.Args[4])
+			env, err = kernelEnvFor(os.Args[3])
+		}
+		if err == nil {
+			err = kernel(strings.TrimSpace(string(dataDir)), os.Args[2], env, os.Args[4])
 		}
 	case "freeport":
 		if len(os.Args) != 4 {
@@ -109,7 +115,10 @@ func main() {
 		if len(os.Args) != 4 {
 			usage()
 		}
-		err = kernelEnv(os.Args[2], os.Args[3])
+		var env map[string]string
+		if env, err = kernelEnvFor(os.Args[3]); err == nil {
+			err = kernelEnv(os.Args[2], env)
+		}
 	case "untrusted":
 		fs := flag.NewFlagSet("untrusted", flag.ExitOnError)
 		plots := fs.String("plots", "plots", "folder of the committed figures")
@@ -122,6 +131,12 @@ func main() {
 		plots := fs.String("plots", "plots", "folder of the committed figures")
 		fs.Parse(os.Args[2:])
 		err = site(*out, *readme, *plots, fs.Args())
+	case "slides":
+		fs := flag.NewFlagSet("slides", flag.ExitOnError)
+		out := fs.String("out", "slides", "folder the decks are written to")
+		reveal := fs.String("reveal", "bin/js/reveal.js", "unpacked reveal.js 4.0.2 (make setup)")
+		fs.Parse(os.Args[2:])
+		err = slides(*out, jsDir(), *reveal, fs.Args())
 	case "diffdirs":
 		if len(os.Args) != 4 {
 			usage()
@@ -137,7 +152,7 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: nbrun exec [-inplace] [-compare] NOTEBOOK... | probe | lint NOTEBOOK... | kernelenv KERNEL.JSON PATH | diffdirs WANT GOT | untrusted [-plots DIR] NOTEBOOK... | site [-out DIR] [-readme FILE] [-plots DIR] NOTEBOOK...")
+	fmt.Fprintln(os.Stderr, "usage: nbrun exec [-inplace] [-compare] NOTEBOOK... | probe | lint NOTEBOOK... | kernelenv KERNEL.JSON PATH | diffdirs WANT GOT | untrusted [-plots DIR] NOTEBOOK... | site [-out DIR] [-readme FILE] [-plots DIR] NOTEBOOK... | slides [-out DIR] [-reveal DIR] NOTEBOOK...")
 	os.Exit(2)
 }
 
@@ -251,10 +266,11 @@ func execAll(paths []string, inplace, compare bool, timeout int) error {
 		return err
 	}
 	defer os.RemoveAll(tmp)
+	env := headlessEnv(tmp)
 	var failed []string
 	for _, p := range paths {
 		start := time.Now()
-		err := execOne(p, tmp, inplace, compare, timeout)
+		err := execOne(p, tmp, env, inplace, compare, timeout)
 		status := "ok"
 		if err != nil {
 			status = "FAILED"
@@ -269,7 +285,9 @@ func execAll(paths []string, inplace, compare bool, timeout int) error {
 	return nil
 }
 
-func execOne(path, tmp string, inplace, compare bool, timeout int) error {
+// execOne executes one notebook with nbconvert in the environment env
+// (headlessEnv) and checks its outputs.
+func execOne(path, tmp string, env []string, inplace, compare bool, timeout int) error {
 	stored, err := readNotebook(path)
 	if err != nil {
 		return err
@@ -286,7 +304,7 @@ func execOne(path, tmp string, inplace, compare bool, timeout int) error {
 		"--output-dir", tmp, abs}
 	cmd := exec.Command("jupyter", args...)
 	cmd.Dir = filepath.Dir(abs)
-	cmd.Env = append(os.Environ(), "FEATLAB_HEADLESS=1")
+	cmd.Env = env
 	var log bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &log, &log
 	runErr := cmd.Run()
@@ -597,7 +615,9 @@ func lintAll(paths []string) error {
 	return nil
 }
 
-func kernelEnv(path, pathEnv string) error {
+// kernelEnv records env (PATH and the Go settings of kernelEnvFor) in the
+// kernel spec at path, keeping any other variables it has.
+func kernelEnv(path string, env map[string]string) error {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return err
@@ -606,12 +626,14 @@ func kernelEnv(path, pathEnv string) error {
 	if err := json.Unmarshal(b, &spec); err != nil {
 		return fmt.Errorf("%s: %v", path, err)
 	}
-	env, _ := spec["env"].(map[string]any)
-	if env == nil {
-		env = map[string]any{}
+	have, _ := spec["env"].(map[string]any)
+	if have == nil {
+		have = map[string]any{}
 	}
-	env["PATH"] = pathEnv
-	spec["env"] = env
+	for k, v := range env {
+		have[k] = v
+	}
+	spec["env"] = have
 	out, err := json.MarshalIndent(spec, "", "  ")
 	if err != nil {
 		return err

@@ -49,10 +49,11 @@ func kernelRoot(ks kernelSpec) string {
 }
 
 // kernelCurrent reports why the kernel spec at path does not run gonb with
-// the given PATH, log flags and checkout root ("" when it does). GoNB's installer records
+// the given environment (PATH and kernelGoEnv's settings), log flags and
+// checkout root ("" when it does). GoNB's installer records
 // either gonb's own path or, when gonb lives under /tmp or the user cache,
 // a copy next to kernel.json; a copy with gonb's exact bytes counts.
-func kernelCurrent(path, gonb, pathEnv, root string) string {
+func kernelCurrent(path, gonb string, env map[string]string, root string) string {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return "no kernel spec"
@@ -69,8 +70,15 @@ func kernelCurrent(path, gonb, pathEnv, root string) string {
 			return "its log flags differ"
 		}
 	}
-	if ks.Env["PATH"] != pathEnv {
-		return "its PATH differs"
+	keys := make([]string, 0, len(env))
+	for k := range env {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		if ks.Env[k] != env[k] {
+			return fmt.Sprintf("its %s differs (%q, want %q)", k, ks.Env[k], env[k])
+		}
 	}
 	if r := kernelRoot(ks); r != root {
 		if r == "" {
@@ -98,7 +106,8 @@ func sameFile(a, b string) bool {
 }
 
 // kernel registers the GoNB kernel unless the registered one is already
-// gonb with pathEnv, the quiet log flags and -go_work=root. dataDir is
+// gonb with env (kernelEnvFor: PATH and the Go settings that make a
+// cell's build fast), the quiet log flags and -go_work=root. dataDir is
 // Jupyter's data folder (`jupyter --data-dir`); the spec is
 // dataDir/kernels/gonb.
 //
@@ -108,9 +117,9 @@ func sameFile(a, b string) bool {
 // exists, kernel says so, since that checkout's notebooks now build
 // against this one's library until its own `make lab` (or make notebook)
 // registers it back.
-func kernel(dataDir, gonb, pathEnv, root string) error {
+func kernel(dataDir, gonb string, env map[string]string, root string) error {
 	spec := filepath.Join(dataDir, "kernels", "gonb", "kernel.json")
-	why := kernelCurrent(spec, gonb, pathEnv, root)
+	why := kernelCurrent(spec, gonb, env, root)
 	if why == "" {
 		fmt.Printf("==> GoNB kernel registered for this checkout: %s\n", spec)
 		return nil
@@ -135,10 +144,10 @@ func kernel(dataDir, gonb, pathEnv, root string) error {
 	if err := cmd.Run(); err != nil {
 		return fmt.Errorf("gonb --install failed (%v):\n%s", err, log.String())
 	}
-	if err := kernelEnv(spec, pathEnv); err != nil {
+	if err := kernelEnv(spec, env); err != nil {
 		return err
 	}
-	if why := kernelCurrent(spec, gonb, pathEnv, root); why != "" {
+	if why := kernelCurrent(spec, gonb, env, root); why != "" {
 		return fmt.Errorf("after gonb --install, %s: %s", spec, why)
 	}
 	fmt.Printf("    %s\n", spec)

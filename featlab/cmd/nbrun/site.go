@@ -19,9 +19,11 @@ func stem(path string) string {
 
 // nbconvertHTML exports notebooks to HTML in outDir with one nbconvert run.
 // sanitize applies the HTML sanitizing that untrusted viewers apply.
-func nbconvertHTML(paths []string, outDir string, sanitize bool) error {
+// extra are further nbconvert options (the site's asset URLs).
+func nbconvertHTML(paths []string, outDir string, sanitize bool, extra ...string) error {
 	args := []string{"nbconvert", "--to", "html", "--output-dir", outDir,
 		"--HTMLExporter.embed_images=True", fmt.Sprintf("--HTMLExporter.sanitize_html=%v", sanitize)}
+	args = append(args, extra...)
 	cmd := exec.Command("jupyter", append(args, paths...)...)
 	var log bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &log, &log
@@ -237,7 +239,10 @@ func site(out, readme, plotsDir string, paths []string) error {
 	if err := os.WriteFile(ip, ib, 0o644); err != nil {
 		return err
 	}
-	if err := nbconvertHTML(append(copies, ip), out, false); err != nil {
+	if err := nbconvertHTML(append(copies, ip), out, false, assetURLs("HTMLExporter")...); err != nil {
+		return err
+	}
+	if err := copyAssets(out, jsDir(), ""); err != nil {
 		return err
 	}
 	// Go code is indented with tabs: show them 4 columns wide, as make lab does.
@@ -281,5 +286,5 @@ func site(out, readme, plotsDir string, paths []string) error {
 		return fmt.Errorf("site check:\n  %s", strings.Join(problems, "\n  "))
 	}
 	fmt.Printf("  %d pages and index.html in %s/\n", len(paths), out)
-	return nil
+	return checkSelfContained(out)
 }

@@ -64,38 +64,47 @@ func TestKernelCurrent(t *testing.T) {
 	copyOf := filepath.Join(dir, "copy")
 	os.WriteFile(copyOf, []byte("binary"), 0o755)
 	spec := filepath.Join(dir, "kernel.json")
+	goEnv := kernelGoEnv("/cache", "https://proxy.golang.org,direct", "")
+	want := map[string]string{"PATH": "/bin", "GOPROXY": goEnv["GOPROXY"], "GOFLAGS": goEnv["GOFLAGS"]}
 	write := func(argv0 string, flags []string, path string) {
-		b, _ := json.Marshal(map[string]any{"argv": append([]string{argv0, "--kernel", "{connection_file}"}, flags...), "env": map[string]string{"PATH": path}})
+		env := map[string]string{"PATH": path, "GOPROXY": want["GOPROXY"], "GOFLAGS": want["GOFLAGS"]}
+		b, _ := json.Marshal(map[string]any{"argv": append([]string{argv0, "--kernel", "{connection_file}"}, flags...), "env": env})
 		os.WriteFile(spec, b, 0o644)
 	}
 	flags := append(append([]string(nil), kernelFlags...), goWorkFlag("/repo"))
 	write(gonb, kernelFlags, "/bin")
-	if why := kernelCurrent(spec, gonb, "/bin", "/repo"); why == "" {
+	if why := kernelCurrent(spec, gonb, want, "/repo"); why == "" {
 		t.Error("spec naming no checkout reported current")
 	}
 	write(gonb, append(append([]string(nil), kernelFlags...), goWorkFlag("/other")), "/bin")
-	if why := kernelCurrent(spec, gonb, "/bin", "/repo"); !strings.Contains(why, "/other") {
+	if why := kernelCurrent(spec, gonb, want, "/repo"); !strings.Contains(why, "/other") {
 		t.Errorf("spec of another checkout: %q, want it named", why)
 	}
 	write(gonb, flags, "/bin")
-	if why := kernelCurrent(spec, gonb, "/bin", "/repo"); why != "" {
+	if why := kernelCurrent(spec, gonb, want, "/repo"); why != "" {
 		t.Errorf("current spec reported stale: %s", why)
 	}
 	write(copyOf, flags, "/bin") // gonb --install copies itself when it lives under /tmp
-	if why := kernelCurrent(spec, gonb, "/bin", "/repo"); why != "" {
+	if why := kernelCurrent(spec, gonb, want, "/repo"); why != "" {
 		t.Errorf("spec pointing at an identical copy reported stale: %s", why)
 	}
 	write(gonb, nil, "/bin")
-	if why := kernelCurrent(spec, gonb, "/bin", "/repo"); why == "" {
+	if why := kernelCurrent(spec, gonb, want, "/repo"); why == "" {
 		t.Error("spec without the quiet log flags reported current")
 	}
 	write(gonb, flags, "/usr/bin")
-	if why := kernelCurrent(spec, gonb, "/bin", "/repo"); why == "" {
+	if why := kernelCurrent(spec, gonb, want, "/repo"); why == "" {
 		t.Error("spec with another PATH reported current")
+	}
+	// A registration from before the Go settings (PATH only) is stale.
+	b, _ := json.Marshal(map[string]any{"argv": append([]string{gonb, "--kernel", "{connection_file}"}, flags...), "env": map[string]string{"PATH": "/bin"}})
+	os.WriteFile(spec, b, 0o644)
+	if why := kernelCurrent(spec, gonb, want, "/repo"); !strings.Contains(why, "GOFLAGS") {
+		t.Errorf("spec without GOFLAGS: %q, want it named", why)
 	}
 	os.WriteFile(copyOf, []byte("other"), 0o755)
 	write(copyOf, flags, "/bin")
-	if why := kernelCurrent(spec, gonb, "/bin", "/repo"); why == "" {
+	if why := kernelCurrent(spec, gonb, want, "/repo"); why == "" {
 		t.Error("spec pointing at a different binary reported current")
 	}
 }

@@ -38,7 +38,7 @@ func init() {
 		},
 		Python: "peer_transform:standard_scaler",
 		Bytes:  func(data map[string]*mat.Dense) float64 { return 3 * matBytes(data["X"]) },
-		Note:   "Standardize (population variance, NaN/Inf check) vs StandardScaler().fit_transform; goal: >= 1x on 1 core",
+		Note:   "Standardize (population variance, NaN/Inf check) vs StandardScaler().fit_transform; floor bytes = 3|X|: the fit reads X, the transform reads X again and writes the result",
 	})
 	Register(Case{
 		Group:    "transform",
@@ -69,7 +69,7 @@ func init() {
 		},
 		Python: "peer_transform:minmax_scaler",
 		Bytes:  func(data map[string]*mat.Dense) float64 { return 3 * matBytes(data["X"]) },
-		Note:   "UnitRange vs MinMaxScaler().fit_transform",
+		Note:   "UnitRange vs MinMaxScaler().fit_transform; floor bytes = 3|X| (fit reads X, transform reads X and writes the result)",
 	})
 	Register(Case{
 		Group:    "transform",
@@ -85,6 +85,6 @@ func init() {
 		},
 		Python: "peer_transform:normalizer",
 		Bytes:  func(data map[string]*mat.Dense) float64 { return 2 * matBytes(data["X"]) },
-		Note:   "RowNormalize{L2} vs Normalizer().fit_transform",
+		Note:   "RowNormalize{L2} vs Normalizer().fit_transform; floor bytes = 2|X| (one pass: read X, write the result)",
 	})
 }

@@ -99,10 +99,12 @@ func heavyXY(m, d int, classes int) (*mat.Dense, []float64) {
 // (the multinomial entries refuse a continuous y of 20000 distinct values
 // with ErrTooLarge, so they were never measured); classif entries get 2.
 var heavyClasses = map[string]int{
-	"linear.Multinomial":     3,
-	"linear.MultinomialPath": 3,
-	"linear.MultinomialCV":   3,
-	"linear.OneVsRest":       3,
+	"linear.Multinomial":                  3,
+	"linear.MultinomialPath":              3,
+	"linear.MultinomialCV":                3,
+	"linear.OneVsRest":                    3,
+	"linear.MultinomialConfig.FitContext": 3,
+	"linear.OneVsRestConfig.FitContext":   3,
 }
 
 // heavyObserved observes 30% of a rank-5 n x n matrix.
@@ -226,8 +228,8 @@ var heavySizes = map[string][2]int{
 	"linear.OneVsRest":       {100000, 300},
 	"represent.SparseEncode": {1200000, 64},
 	"stability.LassoPath":    {60000, 300},
-	"stability.Path":         {200000, 300},
-	"stability.Select":       {60000, 300},
+	"stability.Path":         {120000, 300}, // 200000: one round of its selector (no context) took 2 s
+	"stability.Select":       {100000, 300}, // 60000 finished in 129-330 ms, 150000 had rounds of 0.9 s
 }
 
 // TestCancelLatency cancels every Context entry point mid-run.

@@ -517,11 +517,20 @@ func (ds *Design) ColDot(j int, v []float64, vsum float64) float64 {
 // Fill gathers every column at once, in one row-wise pass into one
 // column-major slab (cheaper than column by column when all will be
 // read, as logistic regression's coordinate descent does).
-func (c *Columns) Fill() {
+func (c *Columns) Fill() { c.FillStop(nil) }
+
+// FillStop is Fill that calls stop (when not nil) every 4096 rows and
+// returns false, leaving the columns unfilled, as soon as it reports true:
+// at 10^5 x 300 the copy takes about a second (most of it first touches
+// of the new memory), too long to wait for after a cancel.
+func (c *Columns) FillStop(stop func() bool) bool {
 	ds := c.ds
 	m, d := ds.M, ds.D
 	slab := make([]float64, m*d)
 	for i := 0; i < m; i++ {
+		if i%4096 == 0 && stop != nil && stop() {
+			return false
+		}
 		for j, v := range ds.Row(i) {
 			slab[j*m+i] = v
 		}
@@ -536,4 +545,5 @@ func (c *Columns) Fill() {
 		}
 		c.cols[j] = col
 	}
+	return true
 }

@@ -245,7 +245,7 @@ func (c *pqChunk) Parse() (b *stream.Block, err error) {
 	if err := featlab.CheckCells("pqsource: Parquet row group", c.f.path, r, len(s.cols), 0); err != nil {
 		return nil, err
 	}
-	b = &stream.Block{Names: s.names, Target: s.cfg.Target}
+	b = &stream.Block{Names: s.names, Target: s.cfg.Target, Row: int(c.row)}
 	var xs []float64
 	if d > 0 {
 		xs = make([]float64, r*d)

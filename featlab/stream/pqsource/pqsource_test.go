@@ -20,7 +20,7 @@ import (
 
 // pqShard writes X, y (columns x1..xd then y, all DOUBLE) to dir/name in
 // row groups of rg rows and returns the path.
-func pqShard(t *testing.T, dir, name string, X *mat.Dense, y []float64, rg int) string {
+func pqShard(t testing.TB, dir, name string, X *mat.Dense, y []float64, rg int) string {
 	t.Helper()
 	m, d := X.Dims()
 	var specs []pqwrite.Spec
