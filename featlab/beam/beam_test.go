@@ -166,7 +166,7 @@ func TestPrismShardings(t *testing.T) {
 			}
 			comparePath(t, path, wantPath)
 
-			best, err := bestSubsetsFromGram(g, search.BestSubsetsConfig{Names: names})
+			best, err := search.BestSubsetsFromStats(g, search.BestSubsetsConfig{Names: names})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -243,26 +243,6 @@ func comparePath(t *testing.T, got, want *linear.LassoPathResult) {
 // RᵀR = C): every subset's centred RSS, hence the best subset of every
 // size, is the data's. (The criteria that depend on n, AIC, BIC, Cp, are
 // not; main has no best subsets from statistics yet.)
-func bestSubsetsFromGram(g *stream.Gram, cfg search.BestSubsetsConfig) (*search.BestSubsetsResult, error) {
-	var ch mat.Cholesky
-	if !ch.Factorize(g.Centred()) {
-		return nil, featlab.Errorf(featlab.ErrConstant, "centred Gram not positive definite")
-	}
-	var R mat.TriDense
-	ch.UTo(&R)
-	p := g.Features() + 1
-	mean := g.Mean()
-	Z := mat.NewDense(2*p, p, nil)
-	for i := 0; i < p; i++ {
-		for j := 0; j < p; j++ {
-			v := R.At(i, j) / math.Sqrt2
-			Z.Set(i, j, mean[j]+v)
-			Z.Set(p+i, j, mean[j]-v)
-		}
-	}
-	return search.BestSubsets(Z.Slice(0, 2*p, 0, p-1), mat.Col(nil, p-1, Z), cfg)
-}
-
 // TestPrismMalformedShard: a shard with a non-numeric cell, one with a
 // missing column and one with its columns reordered each fail the
 // pipeline with an error naming the problem, within the 2-minute guard.
