@@ -2,7 +2,6 @@ package beam
 
 import (
 	"context"
-	"errors"
 	"io"
 	"os"
 	"strings"
@@ -61,25 +60,7 @@ func (f *readParquetFn) ProcessElement(ctx context.Context, file fileio.Readable
 	if err != nil {
 		return featlab.Wrap(err, "beam: shard %s", path)
 	}
-	for {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		c, err := src.Next()
-		if errors.Is(err, io.EOF) {
-			return nil
-		}
-		if err != nil {
-			return featlab.Wrap(err, "beam: shard %s", path)
-		}
-		b, err := c.Parse()
-		if err != nil {
-			return featlab.Wrap(err, "beam: shard %s", path)
-		}
-		if r := rowsFromBlock(b); r.Len() > 0 {
-			emit(r)
-		}
-	}
+	return emitChunks(ctx, src, path, emit)
 }
 
 // copyToTemp copies a remote shard to a local temporary file and returns

@@ -58,6 +58,12 @@ func (f *readCSVFn) ProcessElement(ctx context.Context, file fileio.ReadableFile
 		}
 		return featlab.Wrap(err, "beam: shard %s", path)
 	}
+	return emitChunks(ctx, src, path, emit)
+}
+
+// emitChunks parses every chunk of the shard's source and emits its rows
+// (empty blocks are skipped); errors name the shard.
+func emitChunks(ctx context.Context, src stream.Source, path string, emit func(Rows)) error {
 	for {
 		if err := ctx.Err(); err != nil {
 			return err

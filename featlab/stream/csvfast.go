@@ -1,10 +1,6 @@
 package stream
 
-import (
-	"bytes"
-
-	"gonum.org/v1/gonum/mat"
-)
+import "bytes"
 
 // The CSV fast path. Parsing through encoding/csv, a string per cell and
 // strconv.ParseFloat cost about 210 ns a cell (bench-scale: 47,000 rows of
@@ -136,20 +132,7 @@ func (c *csvChunk) parseFast() (b *Block, ok bool, err error) {
 		}
 		i++
 	}
-	b = &Block{Names: s.names, Target: s.cfg.Target, Row: c.row}
-	if len(xs) == 0 && len(ys) == 0 {
-		return b, true, nil
-	}
-	r := len(ys)
-	if s.target < 0 {
-		r = len(xs) / max(d, 1)
-		ys = nil
-	}
-	if d > 0 {
-		b.X = mat.NewDense(r, d, xs)
-	}
-	b.Y = ys
-	return b, true, nil
+	return c.block(xs, ys), true, nil
 }
 
 // colName is the name of CSV column j (the target's or a feature's).

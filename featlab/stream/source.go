@@ -218,7 +218,6 @@ func (c *csvChunk) parseGeneral() (*Block, error) {
 	rd := csv.NewReader(bytes.NewReader(c.data))
 	rd.FieldsPerRecord = s.cols
 	rd.ReuseRecord = true
-	d := len(s.names)
 	var xs, ys []float64
 	for i := c.row; ; i++ {
 		rec, err := rd.Read()
@@ -253,9 +252,17 @@ func (c *csvChunk) parseGeneral() (*Block, error) {
 			}
 		}
 	}
+	return c.block(xs, ys), nil
+}
+
+// block makes the chunk's Block of the parsed cells: xs row-major over
+// the features, ys the target's (ignored without a target).
+func (c *csvChunk) block(xs, ys []float64) *Block {
+	s := c.s
+	d := len(s.names)
 	b := &Block{Names: s.names, Target: s.cfg.Target, Row: c.row}
 	if len(xs) == 0 && len(ys) == 0 {
-		return b, nil
+		return b
 	}
 	r := len(ys)
 	if s.target < 0 {
@@ -266,7 +273,7 @@ func (c *csvChunk) parseGeneral() (*Block, error) {
 		b.X = mat.NewDense(r, d, xs)
 	}
 	b.Y = ys
-	return b, nil
+	return b
 }
 
 // cell parses one cell by the datasets loaders' rules.

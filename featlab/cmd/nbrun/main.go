@@ -214,6 +214,20 @@ func readNotebook(path string) (*Notebook, error) {
 	return &nb, nil
 }
 
+// readNotebookJSON reads a notebook as generic JSON, so that a copy
+// written back keeps every field (site and slides rewrite cells of it).
+func readNotebookJSON(path string) (map[string]any, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var nb map[string]any
+	if err := json.Unmarshal(b, &nb); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return nb, nil
+}
+
 func codeCells(nb *Notebook) []int {
 	var idx []int
 	for i, c := range nb.Cells {

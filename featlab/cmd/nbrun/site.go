@@ -188,13 +188,9 @@ func site(out, readme, plotsDir string, paths []string) error {
 	}
 	var copies []string
 	for i, p := range paths {
-		b, err := os.ReadFile(p)
+		nb, err := readNotebookJSON(p)
 		if err != nil {
 			return err
-		}
-		var nb map[string]any
-		if err := json.Unmarshal(b, &nb); err != nil {
-			return fmt.Errorf("%s: %v", p, err)
 		}
 		cells, _ := nb["cells"].([]any)
 		for _, c := range cells {

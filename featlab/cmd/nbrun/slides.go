@@ -82,13 +82,9 @@ func slides(out, js, reveal string, paths []string) error {
 	var copies []string
 	count := map[string]int{}
 	for _, p := range paths {
-		b, err := os.ReadFile(p)
+		nb, err := readNotebookJSON(p)
 		if err != nil {
 			return err
-		}
-		var nb map[string]any
-		if err := json.Unmarshal(b, &nb); err != nil {
-			return fmt.Errorf("%s: %v", p, err)
 		}
 		count[stem(p)] = markSlides(nb)
 		cp := filepath.Join(tmp, filepath.Base(p))
