@@ -25,9 +25,9 @@ func TestNearestNeighborAccuracyGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	var golden map[string]struct {
-		Plain, Ramp, Even         float64
-		RampW                    []float64 `json:"ramp_weights"`
-		EvenW                    []float64 `json:"even_weights"`
+		Plain, Ramp, Even float64
+		RampW             []float64 `json:"ramp_weights"`
+		EvenW             []float64 `json:"even_weights"`
 	}
 	if err := json.Unmarshal(raw, &golden); err != nil {
 		t.Fatal(err)
