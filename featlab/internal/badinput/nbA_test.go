@@ -2,9 +2,11 @@ package badinput
 
 import (
 	"math"
+	"strings"
 
 	"github.com/featlab/course/featlab"
 	"github.com/featlab/course/featlab/filter"
+	"github.com/featlab/course/featlab/nb"
 	"github.com/featlab/course/featlab/synth"
 )
 
@@ -20,6 +22,7 @@ func nbAEntries() []*entry {
 		xy("filter.NearestNeighborAccuracy", filter.NearestNeighborAccuracy, filter.NearestNeighborConfig{}, classif),
 		custom("filter.ReliefMetric", "params", []string{"filter.QuantileGroups", "filter.StandardizedShift"}, nbAFilter),
 		custom("synth.DriftingMissing", "params", nil, nbASynth),
+		custom("nb.WrapText", "params", []string{"nb.PrintWrapped"}, nbAWrap),
 	}
 }
 
@@ -85,5 +88,19 @@ func nbASynth() []failure {
 			}
 			return a.Y, nil
 		}},
+	})
+}
+
+func nbAWrap() []failure {
+	return runCases("nb", "wrapped printing", []outcome{
+		{input: "WrapText of an empty string, width -1", call: func() (any, error) { return nb.WrapText("", -1), nil }},
+		{input: "WrapText of one long word", call: func() (any, error) {
+			w := strings.Repeat("x", 300)
+			if nb.WrapText(w, 100) != w {
+				return nil, errorString("a word longer than the width was cut")
+			}
+			return nil, nil
+		}},
+		{input: "PrintWrapped with no operands", call: func() (any, error) { nb.PrintWrapped(); return nil, nil }},
 	})
 }
