@@ -25,3 +25,17 @@ func nbDEntries() []*entry {
 			alsoCovers("represent.MLP.Encode", "represent.MLP.Predict")),
 	}
 }
+
+func init() {
+	entrySets = append(entrySets, func() []*entry {
+		return []*entry{
+			xy("represent.ToCSR", func(X mat.Matrix, _ []float64, _ struct{}) (any, error) {
+				s, err := represent.ToCSR(X)
+				if err != nil {
+					return nil, err
+				}
+				return []any{s, s.Dense(), s.Bytes(), s.NNZ()}, nil
+			}, struct{}{}, ignoresY, alsoCovers("represent.CSR.Dense", "represent.CSR.Bytes", "represent.CSR.NNZ")),
+		}
+	})
+}
