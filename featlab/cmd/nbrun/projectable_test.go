@@ -18,8 +18,6 @@ const (
 // their offenders are logged but do not fail the test. Shrink it as
 // notebooks are fixed; a notebook that passes must not be listed.
 var projectableAllowlist = map[string]bool{
-	"03-search.ipynb":              true,
-	"04-greedy.ipynb":              true,
 	"07-feature-learning.ipynb":    true,
 	"08-dictionary-learning.ipynb": true,
 	"09-compressed-sensing.ipynb":  true,
@@ -29,7 +27,6 @@ var projectableAllowlist = map[string]bool{
 	"05-sparsity.ipynb":            true,
 	"06-transformations.ipynb":     true,
 	"10-real-data.ipynb":           true,
-	"11-beyond-the-texts.ipynb":    true,
 }
 
 // projectableOffences lists the code cells longer than maxCellLines, source
