@@ -34,20 +34,16 @@ func bestFirstEntry() *entry {
 // bestFirstChecks: BestFirst's parameters, user evaluators that panic or
 // return NaN, a cancelled context, and the same result for any Workers.
 func bestFirstChecks() []failure {
-	sum := func(s []int) (float64, error) {
-		v := 0.0
-		for _, j := range s {
-			v += float64(j+1) * float64(j+1)
-		}
-		return v - 4*float64(len(s)), nil
+	// A score that favours small subsets of high indices; one that panics;
+	// one that is NaN on pairs.
+	good3 := func() *search.Evaluator {
+		return search.Func("size minus first", 3, false, func(s []int) (float64, error) {
+			return float64(len(s)) - float64(s[0])/2, nil
+		})
 	}
-	good3 := func() *search.Evaluator { return search.Func("sum", 3, false, sum) }
-	boom := search.Func("boom", 3, false, func([]int) (float64, error) { panic("evaluator panics") })
-	nanEv := search.Func("nan", 3, false, func(s []int) (float64, error) {
-		if len(s) == 2 {
-			return math.NaN(), nil
-		}
-		return 1, nil
+	boom := search.Func("boom", 3, false, func([]int) (float64, error) { panic("best-first: evaluator panics") })
+	nanEv := search.Func("nan on pairs", 3, true, func(s []int) (float64, error) {
+		return map[bool]float64{true: math.NaN(), false: float64(len(s))}[len(s) == 2], nil
 	})
 	run := func(ev *search.Evaluator, st search.BestFirst, w int) func() (any, error) {
 		return func() (any, error) {
