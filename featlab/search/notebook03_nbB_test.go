@@ -5,11 +5,13 @@ package search_test
 // selection), computed as the notebook computes them.
 
 import (
+	"math"
 	"slices"
 	"sync/atomic"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/gonum/stat"
 
 	"github.com/featlab/course/datasets"
 	"github.com/featlab/course/featlab"
@@ -73,7 +75,8 @@ func TestNotebook03ModelSelection(t *testing.T) {
 // Section "When the wrapper wins, and what it pays": on three 70/30
 // splits of breast cancer the wrapper's 4 features (forward search by
 // 5-fold CV accuracy) beat the ANOVA-F filter's top 4 on the test set; the
-// filter pays 1 fit, the wrapper 5 x 114 + 1.
+// filter pays 1 fit, the wrapper 5 x 114 + 1; on split 1 the filter's
+// features are pairwise correlated, the wrapper's are not.
 func TestNotebook03WrapperBeatsFilter(t *testing.T) {
 	if testing.Short() {
 		t.Skip("1700 logistic fits")
@@ -111,8 +114,28 @@ func TestNotebook03WrapperBeatsFilter(t *testing.T) {
 			t.Fatal(err)
 		}
 		wAcc := acc(counted(&wf), train, test, fw.Subset)
+		if seed == 1 {
+			if lo, _ := absR(ds.X, f.Ranking()[:4]); lo <= 0.75 {
+				t.Errorf("split 1: the filter's features correlate at |r| >= %.2f only", lo)
+			}
+			if _, hi := absR(ds.X, fw.Subset); hi >= 0.4 {
+				t.Errorf("split 1: two of the wrapper's features correlate at |r| = %.2f", hi)
+			}
+		}
 		if wAcc <= fAcc || ff.Load() != 1 || fw.Evaluations != 114 || wf.Load() != 5*114+1 {
 			t.Errorf("split %d: filter %.4f (%d fits), wrapper %.4f (%d fits, %d evaluations)", seed, fAcc, ff.Load(), wAcc, wf.Load(), fw.Evaluations)
 		}
 	}
+}
+
+// absR is the smallest and largest |r| between two columns of sub.
+func absR(X mat.Matrix, sub []int) (lo, hi float64) {
+	lo, hi = 1, 0
+	for k, a := range sub {
+		for _, b := range sub[k+1:] {
+			r := math.Abs(stat.Correlation(mat.Col(nil, a, X), mat.Col(nil, b, X), nil))
+			lo, hi = math.Min(lo, r), math.Max(hi, r)
+		}
+	}
+	return lo, hi
 }
