@@ -19,6 +19,8 @@
 //	Floating       SFFS / SBFS (Pudil et al. 1994)            varies
 //	Exhaustive     all 2^d - 1 subsets (or up to MaxSize)     Count(d, MaxSize)
 //	LVW            Las Vegas Wrapper, Zhou Algorithm 11.1     one per round
+//	BestFirst      expand the best open subset (Kohavi and    d per expansion, at most;
+//	               John 1997); stop after Stale idle ones     all 2^d - 1 with no limit
 //
 // BestSubsets is branch and bound for least squares: the best subset of
 // every size without visiting all 2^d - 1 (leaps::regsubsets).

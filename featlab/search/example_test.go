@@ -83,3 +83,26 @@ func ExampleLVW() {
 	// accept 6 features, CV MSE 3057.5
 	// 58 rounds; found true
 }
+
+// Best-first search with BIC on diabetes: with the default stop rule (5
+// expansions without a new best) it ends where forward search does; with
+// 20 it backtracks to the exhaustive optimum, {sex, bmi, bp, s3, s5},
+// after scoring 101 of the 1023 subsets.
+func ExampleBestFirst() {
+	ds := datasets.Diabetes()
+	for _, stale := range []int{0, 20} {
+		res, err := search.Select(ds.X, ds.Y, search.Config{
+			Strategy:  search.BestFirst{Stale: stale},
+			Criterion: search.LeastSquares{Score: search.BIC},
+			Names:     ds.Names,
+		})
+		if err != nil {
+			panic(err)
+		}
+		fmt.Printf("Stale %2d: %v BIC %.2f, %d evaluations, %d expansions\n", stale,
+			res.SubsetNames(res.Subset), res.Score, res.Evaluations, len(res.History))
+	}
+	// Output:
+	// Stale  0: [bmi s5 bp s1 sex s2] BIC 3562.90, 60 evaluations, 11 expansions
+	// Stale 20: [bmi s5 bp s3 sex] BIC 3562.47, 101 evaluations, 40 expansions
+}

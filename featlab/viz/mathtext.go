@@ -12,8 +12,8 @@ import (
 
 // mathText is the text handler of every featlab figure. Text between a
 // pair of dollar signs is mathematics in a small TeX subset: Greek letters
-// (\gamma, \rho, \delta, \kappa, \lambda, \mu, \sigma, \varepsilon), \|
-// for a norm, \top, \cdot, \le, \ge, \min, \max, a minus sign for "-",
+// (\alpha, \beta, \gamma, \theta, \rho, \delta, \kappa, \lambda, \mu, \sigma,
+// \varepsilon), \| for a norm, \top, \cdot, \le, \ge, \min, \max, a minus sign for "-",
 // and subscripts and superscripts, _x or _{...} and ^x or ^{...}, drawn
 // smaller, lowered or raised. So `$\gamma_{\min}$`, `$\rho = k/n$`,
 // `$(u_j^\top y)^2 / \|u_j\|^2$` and `$\|Q^\top Q - I\|$` are drawn as
@@ -51,6 +51,7 @@ type run struct {
 const scriptScale = 0.7
 
 var macros = strings.NewReplacer(
+	`\alpha`, "α", `\beta`, "β", `\theta`, "θ",
 	`\gamma`, "γ", `\rho`, "ρ", `\delta`, "δ", `\kappa`, "κ", `\lambda`, "λ", `\mu`, "μ",
 	`\sigma`, "σ", `\varepsilon`, "ε", `\epsilon`, "ε", `\|`, "‖", `\top`, "T", `\cdot`, "·",
 	`\le`, "≤", `\ge`, "≥", `\min`, "min", `\max`, "max", `\log`, "log", `\ell`, "l", `-`, "−", `\,`, " ",

@@ -18,11 +18,8 @@ const (
 // their offenders are logged but do not fail the test. Shrink it as
 // notebooks are fixed; a notebook that passes must not be listed.
 var projectableAllowlist = map[string]bool{
-	"03-search.ipynb":           true,
-	"04-greedy.ipynb":           true,
-	"05-sparsity.ipynb":         true,
-	"06-transformations.ipynb":  true,
-	"11-beyond-the-texts.ipynb": true,
+	"05-sparsity.ipynb":        true,
+	"06-transformations.ipynb": true,
 }
 
 // projectableOffences lists the code cells longer than maxCellLines, source
