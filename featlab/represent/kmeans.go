@@ -253,10 +253,7 @@ func (km *KMeans) fit(ctx context.Context, X mat.Matrix) error {
 			alg = Hamerly
 		}
 	}
-	var proj *kmProj
-	if init == nil {
-		proj = newKMProj(x, m, d)
-	}
+	proj := newKMProj(x, m, d)
 	runs := make([]*kmRun, nInit)
 	var stop error
 	err = par.Do(ctx, nInit, cfg.Workers, cfg.Progress, func(r int) error {
@@ -352,13 +349,13 @@ func meanVariance(x []float64, m, d int) float64 {
 // 2 + floor(ln k) points sampled with probability proportional to the
 // squared distance to the closest chosen centroid. The best trial is the
 // one that lowers the potential most; the distances that decide it are
-// exact, the projection p only rules out pairs that cannot change it. With
+// exact, the blocked projected distances (p, kmBlock) only rule out pairs
+// that cannot change it. With
 // wantLow the seeding also returns the first assignment and Elkan's lower
 // bounds it met on the way. With weights w (nil: all 1) the first point
 // is drawn with probability w_i / sum w, the potential is sum_i w_i
 // closest_i and the trials are drawn in proportion to w_i closest_i.
 func kmeansPP(x, w []float64, p *kmProj, m, d, k int, rng *rand.Rand, wantLow bool) seeding {
-	const q = kmProjDim
 	c := make([]float64, k*d)
 	trials := 2 + int(math.Log(float64(k)))
 	var first int
@@ -385,7 +382,8 @@ func kmeansPP(x, w []float64, p *kmProj, m, d, k int, rng *rand.Rand, wantLow bo
 	cc := make([]float64, trials*k)   // cc[t*k+a]: ||trial t - mu_a||^2
 	ids := make([]int, trials)
 	cts := make([][]float64, trials)
-	ctr := make([][]float64, trials) // their projections
+	tb := newKMBlock(trials, d)      // their projections
+	tb.n = trials
 	gains := make([]float64, trials) // decrease of the potential
 	for j := 1; j < k; j++ {
 		pot := 0.0
@@ -402,7 +400,6 @@ func kmeansPP(x, w []float64, p *kmProj, m, d, k int, rng *rand.Rand, wantLow bo
 			id := sort.SearchFloat64s(cum, rng.Float64()*pot)
 			ids[t] = min(id, m-1)
 			cts[t] = x[ids[t]*d : (ids[t]+1)*d]
-			ctr[t] = p.xr[ids[t]*q : (ids[t]+1)*q]
 			for a := 0; a < j; a++ {
 				cc[t*k+a] = kernel.SqDist(cts[t], c[a*d:(a+1)*d]) * (1 - 1e-9)
 			}
@@ -411,31 +408,29 @@ func kmeansPP(x, w []float64, p *kmProj, m, d, k int, rng *rand.Rand, wantLow bo
 		// One pass over the points for all trials (each x_i is read once).
 		// ||x - ct|| >= ||ct - mu_a|| - ||x - mu_a|| >= ||x - mu_a|| when
 		// ||ct - mu_a||^2 >= 4 ||x - mu_a||^2: then the minimum is
-		// unchanged. Otherwise the projected distance over 8, then 16
-		// principal coordinates usually proves the same (kmProj); the
-		// exact distance is computed for the rest.
+		// unchanged. Otherwise the blocked projected distances to all trials
+		// at once (kmBlock) usually prove the same; the exact distance is computed
+		// for the rest, which include every pair that lowers the minimum.
+		for t, id := range ids {
+			tb.setRow(p, t, id)
+		}
 		for i := 0; i < m; i++ {
 			v0, a := closest[i], assign[i]
 			xi := x[i*d : (i+1)*d]
-			xr := p.xr[i*q : (i+1)*q : (i+1)*q]
-			bound := p.widen(v0)
+			var dots []float64
 			for t, ct := range cts {
 				// cand: the exact squared distance, or a lower bound >= v0
-				// from the projection, or -1 when the triangle inequality
-				// settled the pair
+				// from the blocked distance, or -1 when the triangle
+				// inequality settled the pair
 				v := -1.0
 				if cc[t*k+a] < 4*v0 {
-					a8, b8 := xr[:8:8], ctr[t][:8:8]
-					d0, d1, d2, d3 := a8[0]-b8[0], a8[1]-b8[1], a8[2]-b8[2], a8[3]-b8[3]
-					d4, d5, d6, d7 := a8[4]-b8[4], a8[5]-b8[5], a8[6]-b8[6], a8[7]-b8[7]
-					s := (d0*d0 + d1*d1) + (d2*d2 + d3*d3) + (d4*d4 + d5*d5) + (d6*d6 + d7*d7)
-					if s < bound {
-						a8, b8 = xr[8:16:16], ctr[t][8:16:16]
-						d0, d1, d2, d3 = a8[0]-b8[0], a8[1]-b8[1], a8[2]-b8[2], a8[3]-b8[3]
-						d4, d5, d6, d7 = a8[4]-b8[4], a8[5]-b8[5], a8[6]-b8[6], a8[7]-b8[7]
-						s += (d0*d0 + d1*d1) + (d2*d2 + d3*d3) + (d4*d4 + d5*d5) + (d6*d6 + d7*d7)
+					if dots == nil {
+						dots = tb.cross(p, i)
 					}
-					if s < bound {
+					na, nt := p.pn[i], tb.norm[t]
+					if lo := p.lowerDots(na+nt-2*dots[t], na, nt); lo >= v0 {
+						v = lo
+					} else {
 						v = kernel.SqDist(xi, ct)
 						if v < v0 {
 							if w != nil {
@@ -444,8 +439,6 @@ func kmeansPP(x, w []float64, p *kmProj, m, d, k int, rng *rand.Rand, wantLow bo
 								gains[t] += v0 - v
 							}
 						}
-					} else {
-						v = max(v0, p.lower(s))
 					}
 				}
 				cand[i*trials+t] = v
