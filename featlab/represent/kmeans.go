@@ -253,11 +253,15 @@ func (km *KMeans) fit(ctx context.Context, X mat.Matrix) error {
 			alg = Hamerly
 		}
 	}
-	proj := newKMProj(x, m, d)
+	var proj *kmProj
+	if init == nil {
+		proj = newKMProj(x, m, d)
+	}
+	full := kmCentred(x, m, d)
 	runs := make([]*kmRun, nInit)
 	var stop error
 	err = par.Do(ctx, nInit, cfg.Workers, cfg.Progress, func(r int) error {
-		km := kmRun{x: x, w: w, m: m, d: d, k: cfg.K}
+		km := kmRun{x: x, w: w, m: m, d: d, k: cfg.K, full: full}
 		var seed *seeding
 		if init != nil {
 			km.c = append([]float64(nil), init...)
@@ -382,7 +386,7 @@ func kmeansPP(x, w []float64, p *kmProj, m, d, k int, rng *rand.Rand, wantLow bo
 	cc := make([]float64, trials*k)   // cc[t*k+a]: ||trial t - mu_a||^2
 	ids := make([]int, trials)
 	cts := make([][]float64, trials)
-	tb := newKMBlock(trials, d)      // their projections
+	tb := newKMBlock(trials, p) // their projections
 	tb.n = trials
 	gains := make([]float64, trials) // decrease of the potential
 	for j := 1; j < k; j++ {
@@ -414,21 +418,25 @@ func kmeansPP(x, w []float64, p *kmProj, m, d, k int, rng *rand.Rand, wantLow bo
 		for t, id := range ids {
 			tb.setRow(p, t, id)
 		}
+		eps, rel, margin := p.eps, kmRelSlack, p.margin
+		tnorm := tb.norm[:trials]
 		for i := 0; i < m; i++ {
 			v0, a := closest[i], assign[i]
 			xi := x[i*d : (i+1)*d]
+			cca := cc[a:]
+			ci := cand[i*trials : (i+1)*trials]
 			var dots []float64
 			for t, ct := range cts {
 				// cand: the exact squared distance, or a lower bound >= v0
-				// from the blocked distance, or -1 when the triangle
-				// inequality settled the pair
+				// from the blocked distance (kmProj.lowerDots), or -1 when
+				// the triangle inequality settled the pair
 				v := -1.0
-				if cc[t*k+a] < 4*v0 {
+				if cca[t*k] < 4*v0 {
 					if dots == nil {
 						dots = tb.cross(p, i)
 					}
-					na, nt := p.pn[i], tb.norm[t]
-					if lo := p.lowerDots(na+nt-2*dots[t], na, nt); lo >= v0 {
+					na, nt := p.pn[i], tnorm[t]
+					if lo := max(0, (na+nt-2*dots[t]-eps*(na+nt))*(1-rel)-margin); lo >= v0 {
 						v = lo
 					} else {
 						v = kernel.SqDist(xi, ct)
@@ -441,7 +449,7 @@ func kmeansPP(x, w []float64, p *kmProj, m, d, k int, rng *rand.Rand, wantLow bo
 						}
 					}
 				}
-				cand[i*trials+t] = v
+				ci[t] = v
 			}
 		}
 		bt := 0
@@ -495,6 +503,10 @@ type kmRun struct {
 	x       []float64
 	w       []float64 // sample weights, nil: all 1
 	m, d, k int
+
+	full *kmProj   // centred rows, for the blocked distances
+	cb   *kmBlock  // the centred centroids (set by the full assignments)
+	lb   []float64 // k values: scratch of assignBlocked
 
 	c         []float64 // k x d centroids
 	labels    []int
@@ -656,45 +668,35 @@ func (r *kmRun) weight(i int) float64 {
 }
 
 // assignFull labels every point with its closest centroid (lowest index on
-// ties) and sets the Hamerly bounds exactly.
+// ties) and sets the Hamerly bounds exactly (assignBlocked).
 func (r *kmRun) assignFull(upper, lower []float64) {
-	d, k := r.d, r.k
+	r.blockCentroids()
 	for i := 0; i < r.m; i++ {
-		xi := r.x[i*d : (i+1)*d]
-		b, b2 := math.Inf(1), math.Inf(1)
-		bj := 0
-		for j := 0; j < k; j++ {
-			// partial distance: a centroid farther than the second best
-			// changes nothing
-			s := kernel.SqDistBelow(xi, r.c[j*d:(j+1)*d], b2)
-			if s < b {
-				b2 = b
-				b, bj = s, j
-			} else if s < b2 {
-				b2 = s
-			}
-		}
-		r.labels[i] = bj
+		j, b, b2 := r.assignBlocked(r.full, r.cb, i, nil, r.lb)
+		r.labels[i] = j
 		upper[i] = math.Sqrt(b)
 		lower[i] = math.Sqrt(b2)
 	}
 }
 
-// assignElkanFull labels every point and sets all Elkan bounds exactly.
+// blockCentroids sets r.cb to the current centroids, centred.
+func (r *kmRun) blockCentroids() {
+	if r.cb == nil {
+		r.cb = newKMBlock(r.k, r.full)
+		r.lb = make([]float64, r.k)
+	}
+	r.cb.setProjected(r.full, r.c, r.k)
+}
+
+// assignElkanFull labels every point and sets all Elkan bounds: the
+// exact distances, or the blocked lower bounds where those exceed the
+// closest (assignBlocked).
 func (r *kmRun) assignElkanFull(upper, low []float64) {
-	d, k := r.d, r.k
+	k := r.k
+	r.blockCentroids()
 	for i := 0; i < r.m; i++ {
-		xi := r.x[i*d : (i+1)*d]
-		l := low[i*k : (i+1)*k]
-		b, bj := math.Inf(1), 0
-		for j := range l {
-			s := kernel.SqDist(xi, r.c[j*d:(j+1)*d])
-			l[j] = math.Sqrt(s)
-			if s < b {
-				b, bj = s, j
-			}
-		}
-		r.labels[i] = bj
+		j, b, _ := r.assignBlocked(r.full, r.cb, i, low[i*k:(i+1)*k], r.lb)
+		r.labels[i] = j
 		upper[i] = math.Sqrt(b)
 	}
 }
@@ -783,6 +785,7 @@ func (r *kmRun) centreDistances(cc, half []float64) {
 // The bounds are loosened by kmShrink.
 func (r *kmRun) assignHamerly(upper, lower, half []float64) {
 	d := r.d
+	blocked := false
 	for i := 0; i < r.m; i++ {
 		a := r.labels[i]
 		bound := max(half[a], lower[i]) * kmShrink
@@ -794,17 +797,11 @@ func (r *kmRun) assignHamerly(upper, lower, half []float64) {
 		if upper[i] <= bound {
 			continue
 		}
-		b, b2 := math.Inf(1), math.Inf(1)
-		bj := 0
-		for j := 0; j < r.k; j++ {
-			s := kernel.SqDistBelow(xi, r.c[j*d:(j+1)*d], b2)
-			if s < b {
-				b2 = b
-				b, bj = s, j
-			} else if s < b2 {
-				b2 = s
-			}
+		if !blocked {
+			r.blockCentroids()
+			blocked = true
 		}
+		bj, b, b2 := r.assignBlocked(r.full, r.cb, i, nil, r.lb)
 		r.labels[i] = bj
 		upper[i] = math.Sqrt(b)
 		lower[i] = math.Sqrt(b2)

@@ -42,6 +42,11 @@ type kmProj struct {
 	// centred coordinates themselves) project other points (centroids).
 	mean, w []float64
 	d       int
+	// q is the width of xr: kmProjDim, or d for kmCentred.
+	q int
+	// eps is the relative rounding slack of the expanded form over q
+	// coordinates (kmDots).
+	eps float64
 }
 
 // newKMProj projects the m x d rows x.
@@ -63,7 +68,7 @@ func newKMProj(x []float64, m, d int) *kmProj {
 		centre(row, i, i+1)
 		big = max(big, kernel.Dot(row, row))
 	}
-	p := &kmProj{xr: make([]float64, m*q), margin: kmRelSlack * big, pn: make([]float64, m), mean: mean, d: d}
+	p := &kmProj{xr: make([]float64, m*q), margin: kmRelSlack * big, pn: make([]float64, m), mean: mean, d: d, q: q, eps: kmDotsEps(q)}
 	defer func() {
 		for i := range p.pn {
 			r := p.xr[i*q : (i+1)*q]
@@ -115,7 +120,7 @@ func newKMProj(x []float64, m, d int) *kmProj {
 // project sets dst (kmProjDim values) to the projection of the point src
 // (d values), as the rows of xr.
 func (p *kmProj) project(dst, src, buf []float64) {
-	const q = kmProjDim
+	q := p.q
 	if p.w == nil {
 		clear(dst[:q])
 		for t, v := range src[:p.d] {

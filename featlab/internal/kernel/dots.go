@@ -21,8 +21,15 @@ func DotRows(a, b []float64, stride int, out []float64) {
 		DotRowsGo(a, b, stride, out)
 		return
 	}
-	var tmp [4]float64
 	r := 0
+	if n4 == len(a) {
+		// no tail: the kernel writes out directly
+		for ; r+4 <= n; r += 4 {
+			_ = b[(r+3)*stride+n4-1] // the rows the kernel reads are in b
+			dots4AVX(&a[0], &b[r*stride], n4, stride, (*[4]float64)(out[r:r+4]))
+		}
+	}
+	var tmp [4]float64
 	for ; r+4 <= n; r += 4 {
 		_ = b[(r+3)*stride+len(a)-1] // the rows the kernel reads are in b
 		dots4AVX(&a[0], &b[r*stride], n4, stride, &tmp)
