@@ -140,7 +140,16 @@ type KMeans struct {
 
 // FitKMeans fits k-means to the rows of X.
 //
-// Memory: a column-permuted copy of X (m x d) and, per restart running at
+// Distances: the full assignments (Lloyd's, Hamerly's recomputations, the
+// first pass of Elkan's) and the k-means++ seeding compare each point with
+// a block of rows at once through ||x||^2 + ||c||^2 - 2 x . c (the cross
+// terms from the vectorised kernel.DotRows) and use the results only as
+// bounds: every decision is taken on the exact squared distances, so the
+// result is the same bits as computing every distance directly.
+//
+// Memory: a column-permuted copy of X (m x d), a centred copy (m x d) and
+// 16 principal coordinates per row (m x 16) for the blocked distance
+// bounds, and, per restart running at
 // once (Workers), the K x d centroids, the k-means++ seeding's (6 + ln K)
 // m values and Hamerly's bounds and labels, a few m values; Elkan also
 // keeps m x K lower bounds (Auto picks Elkan only while m K <= 5e7).
