@@ -140,7 +140,16 @@ type KMeans struct {
 
 // FitKMeans fits k-means to the rows of X.
 //
-// Memory: a column-permuted copy of X (m x d) and, per restart running at
+// Distances: the full assignments (Lloyd's, Hamerly's recomputations, the
+// first pass of Elkan's) and the k-means++ seeding compare each point with
+// a block of rows at once through ||x||^2 + ||c||^2 - 2 x . c (the cross
+// terms from the vectorised kernel.DotRows) and use the results only as
+// bounds: every decision is taken on the exact squared distances, so the
+// result is the same bits as computing every distance directly.
+//
+// Memory: a column-permuted copy of X (m x d), a centred copy (m x d) and
+// 16 principal coordinates per row (m x 16) for the blocked distance
+// bounds, and, per restart running at
 // once (Workers), the K x d centroids, the k-means++ seeding's (6 + ln K)
 // m values and Hamerly's bounds and labels, a few m values; Elkan also
 // keeps m x K lower bounds (Auto picks Elkan only while m K <= 5e7).
@@ -257,10 +266,11 @@ func (km *KMeans) fit(ctx context.Context, X mat.Matrix) error {
 	if init == nil {
 		proj = newKMProj(x, m, d)
 	}
+	full := kmCentred(x, m, d)
 	runs := make([]*kmRun, nInit)
 	var stop error
 	err = par.Do(ctx, nInit, cfg.Workers, cfg.Progress, func(r int) error {
-		km := kmRun{x: x, w: w, m: m, d: d, k: cfg.K}
+		km := kmRun{x: x, w: w, m: m, d: d, k: cfg.K, full: full}
 		var seed *seeding
 		if init != nil {
 			km.c = append([]float64(nil), init...)
@@ -352,13 +362,13 @@ func meanVariance(x []float64, m, d int) float64 {
 // 2 + floor(ln k) points sampled with probability proportional to the
 // squared distance to the closest chosen centroid. The best trial is the
 // one that lowers the potential most; the distances that decide it are
-// exact, the projection p only rules out pairs that cannot change it. With
+// exact, the blocked projected distances (p, kmBlock) only rule out pairs
+// that cannot change it. With
 // wantLow the seeding also returns the first assignment and Elkan's lower
 // bounds it met on the way. With weights w (nil: all 1) the first point
 // is drawn with probability w_i / sum w, the potential is sum_i w_i
 // closest_i and the trials are drawn in proportion to w_i closest_i.
 func kmeansPP(x, w []float64, p *kmProj, m, d, k int, rng *rand.Rand, wantLow bool) seeding {
-	const q = kmProjDim
 	c := make([]float64, k*d)
 	trials := 2 + int(math.Log(float64(k)))
 	var first int
@@ -385,7 +395,8 @@ func kmeansPP(x, w []float64, p *kmProj, m, d, k int, rng *rand.Rand, wantLow bo
 	cc := make([]float64, trials*k)   // cc[t*k+a]: ||trial t - mu_a||^2
 	ids := make([]int, trials)
 	cts := make([][]float64, trials)
-	ctr := make([][]float64, trials) // their projections
+	tb := newKMBlock(trials, p) // their projections
+	tb.n = trials
 	gains := make([]float64, trials) // decrease of the potential
 	for j := 1; j < k; j++ {
 		pot := 0.0
@@ -402,7 +413,6 @@ func kmeansPP(x, w []float64, p *kmProj, m, d, k int, rng *rand.Rand, wantLow bo
 			id := sort.SearchFloat64s(cum, rng.Float64()*pot)
 			ids[t] = min(id, m-1)
 			cts[t] = x[ids[t]*d : (ids[t]+1)*d]
-			ctr[t] = p.xr[ids[t]*q : (ids[t]+1)*q]
 			for a := 0; a < j; a++ {
 				cc[t*k+a] = kernel.SqDist(cts[t], c[a*d:(a+1)*d]) * (1 - 1e-9)
 			}
@@ -411,31 +421,33 @@ func kmeansPP(x, w []float64, p *kmProj, m, d, k int, rng *rand.Rand, wantLow bo
 		// One pass over the points for all trials (each x_i is read once).
 		// ||x - ct|| >= ||ct - mu_a|| - ||x - mu_a|| >= ||x - mu_a|| when
 		// ||ct - mu_a||^2 >= 4 ||x - mu_a||^2: then the minimum is
-		// unchanged. Otherwise the projected distance over 8, then 16
-		// principal coordinates usually proves the same (kmProj); the
-		// exact distance is computed for the rest.
+		// unchanged. Otherwise the blocked projected distances to all trials
+		// at once (kmBlock) usually prove the same; the exact distance is computed
+		// for the rest, which include every pair that lowers the minimum.
+		for t, id := range ids {
+			tb.setRow(p, t, id)
+		}
+		eps, rel, margin := p.eps, kmRelSlack, p.margin
+		tnorm := tb.norm[:trials]
 		for i := 0; i < m; i++ {
 			v0, a := closest[i], assign[i]
 			xi := x[i*d : (i+1)*d]
-			xr := p.xr[i*q : (i+1)*q : (i+1)*q]
-			bound := p.widen(v0)
+			cca := cc[a:]
+			ci := cand[i*trials : (i+1)*trials]
+			var dots []float64
 			for t, ct := range cts {
 				// cand: the exact squared distance, or a lower bound >= v0
-				// from the projection, or -1 when the triangle inequality
-				// settled the pair
+				// from the blocked distance (kmProj.lowerDots), or -1 when
+				// the triangle inequality settled the pair
 				v := -1.0
-				if cc[t*k+a] < 4*v0 {
-					a8, b8 := xr[:8:8], ctr[t][:8:8]
-					d0, d1, d2, d3 := a8[0]-b8[0], a8[1]-b8[1], a8[2]-b8[2], a8[3]-b8[3]
-					d4, d5, d6, d7 := a8[4]-b8[4], a8[5]-b8[5], a8[6]-b8[6], a8[7]-b8[7]
-					s := (d0*d0 + d1*d1) + (d2*d2 + d3*d3) + (d4*d4 + d5*d5) + (d6*d6 + d7*d7)
-					if s < bound {
-						a8, b8 = xr[8:16:16], ctr[t][8:16:16]
-						d0, d1, d2, d3 = a8[0]-b8[0], a8[1]-b8[1], a8[2]-b8[2], a8[3]-b8[3]
-						d4, d5, d6, d7 = a8[4]-b8[4], a8[5]-b8[5], a8[6]-b8[6], a8[7]-b8[7]
-						s += (d0*d0 + d1*d1) + (d2*d2 + d3*d3) + (d4*d4 + d5*d5) + (d6*d6 + d7*d7)
+				if cca[t*k] < 4*v0 {
+					if dots == nil {
+						dots = tb.cross(p, i)
 					}
-					if s < bound {
+					na, nt := p.pn[i], tnorm[t]
+					if lo := max(0, (na+nt-2*dots[t]-eps*(na+nt))*(1-rel)-margin); lo >= v0 {
+						v = lo
+					} else {
 						v = kernel.SqDist(xi, ct)
 						if v < v0 {
 							if w != nil {
@@ -444,11 +456,9 @@ func kmeansPP(x, w []float64, p *kmProj, m, d, k int, rng *rand.Rand, wantLow bo
 								gains[t] += v0 - v
 							}
 						}
-					} else {
-						v = max(v0, p.lower(s))
 					}
 				}
-				cand[i*trials+t] = v
+				ci[t] = v
 			}
 		}
 		bt := 0
@@ -502,6 +512,10 @@ type kmRun struct {
 	x       []float64
 	w       []float64 // sample weights, nil: all 1
 	m, d, k int
+
+	full *kmProj   // centred rows, for the blocked distances
+	cb   *kmBlock  // the centred centroids (set by the full assignments)
+	lb   []float64 // k values: scratch of assignBlocked
 
 	c         []float64 // k x d centroids
 	labels    []int
@@ -663,45 +677,35 @@ func (r *kmRun) weight(i int) float64 {
 }
 
 // assignFull labels every point with its closest centroid (lowest index on
-// ties) and sets the Hamerly bounds exactly.
+// ties) and sets the Hamerly bounds exactly (assignBlocked).
 func (r *kmRun) assignFull(upper, lower []float64) {
-	d, k := r.d, r.k
+	r.blockCentroids()
 	for i := 0; i < r.m; i++ {
-		xi := r.x[i*d : (i+1)*d]
-		b, b2 := math.Inf(1), math.Inf(1)
-		bj := 0
-		for j := 0; j < k; j++ {
-			// partial distance: a centroid farther than the second best
-			// changes nothing
-			s := kernel.SqDistBelow(xi, r.c[j*d:(j+1)*d], b2)
-			if s < b {
-				b2 = b
-				b, bj = s, j
-			} else if s < b2 {
-				b2 = s
-			}
-		}
-		r.labels[i] = bj
+		j, b, b2 := r.assignBlocked(r.full, r.cb, i, nil, r.lb)
+		r.labels[i] = j
 		upper[i] = math.Sqrt(b)
 		lower[i] = math.Sqrt(b2)
 	}
 }
 
-// assignElkanFull labels every point and sets all Elkan bounds exactly.
+// blockCentroids sets r.cb to the current centroids, centred.
+func (r *kmRun) blockCentroids() {
+	if r.cb == nil {
+		r.cb = newKMBlock(r.k, r.full)
+		r.lb = make([]float64, r.k)
+	}
+	r.cb.setProjected(r.full, r.c, r.k)
+}
+
+// assignElkanFull labels every point and sets all Elkan bounds: the
+// exact distances, or the blocked lower bounds where those exceed the
+// closest (assignBlocked).
 func (r *kmRun) assignElkanFull(upper, low []float64) {
-	d, k := r.d, r.k
+	k := r.k
+	r.blockCentroids()
 	for i := 0; i < r.m; i++ {
-		xi := r.x[i*d : (i+1)*d]
-		l := low[i*k : (i+1)*k]
-		b, bj := math.Inf(1), 0
-		for j := range l {
-			s := kernel.SqDist(xi, r.c[j*d:(j+1)*d])
-			l[j] = math.Sqrt(s)
-			if s < b {
-				b, bj = s, j
-			}
-		}
-		r.labels[i] = bj
+		j, b, _ := r.assignBlocked(r.full, r.cb, i, low[i*k:(i+1)*k], r.lb)
+		r.labels[i] = j
 		upper[i] = math.Sqrt(b)
 	}
 }
@@ -790,6 +794,7 @@ func (r *kmRun) centreDistances(cc, half []float64) {
 // The bounds are loosened by kmShrink.
 func (r *kmRun) assignHamerly(upper, lower, half []float64) {
 	d := r.d
+	blocked := false
 	for i := 0; i < r.m; i++ {
 		a := r.labels[i]
 		bound := max(half[a], lower[i]) * kmShrink
@@ -801,17 +806,11 @@ func (r *kmRun) assignHamerly(upper, lower, half []float64) {
 		if upper[i] <= bound {
 			continue
 		}
-		b, b2 := math.Inf(1), math.Inf(1)
-		bj := 0
-		for j := 0; j < r.k; j++ {
-			s := kernel.SqDistBelow(xi, r.c[j*d:(j+1)*d], b2)
-			if s < b {
-				b2 = b
-				b, bj = s, j
-			} else if s < b2 {
-				b2 = s
-			}
+		if !blocked {
+			r.blockCentroids()
+			blocked = true
 		}
+		bj, b, b2 := r.assignBlocked(r.full, r.cb, i, nil, r.lb)
 		r.labels[i] = bj
 		upper[i] = math.Sqrt(b)
 		lower[i] = math.Sqrt(b2)

@@ -36,6 +36,17 @@ type kmProj struct {
 	// rounding of the projection: kmRelSlack times the largest squared
 	// norm of a centred row.
 	margin float64
+	// pn[i] is the squared norm of row i of xr.
+	pn []float64
+	// mean and w (d x kmProjDim, row-major; nil when d <= kmProjDim: the
+	// centred coordinates themselves) project other points (centroids).
+	mean, w []float64
+	d       int
+	// q is the width of xr: kmProjDim, or d for kmCentred.
+	q int
+	// eps is the relative rounding slack of the expanded form over q
+	// coordinates (kmDots).
+	eps float64
 }
 
 // newKMProj projects the m x d rows x.
@@ -57,7 +68,13 @@ func newKMProj(x []float64, m, d int) *kmProj {
 		centre(row, i, i+1)
 		big = max(big, kernel.Dot(row, row))
 	}
-	p := &kmProj{xr: make([]float64, m*q), margin: kmRelSlack * big}
+	p := &kmProj{xr: make([]float64, m*q), margin: kmRelSlack * big, pn: make([]float64, m), mean: mean, d: d, q: q, eps: kmDotsEps(q)}
+	defer func() {
+		for i := range p.pn {
+			r := p.xr[i*q : (i+1)*q]
+			p.pn[i] = kernel.Dot(r, r)
+		}
+	}()
 	if d <= q {
 		// the centred rows themselves, zero-padded
 		for i := 0; i < m; i++ {
@@ -81,11 +98,14 @@ func newKMProj(x []float64, m, d int) *kmProj {
 	if !svd.Factorize(mat.DenseCopyOf(&cov), mat.SVDThinV) {
 		// no bounds: zero coordinates prove nothing, every pair is
 		// computed exactly
+		p.w = make([]float64, d*q)
 		return p
 	}
 	var v mat.Dense
 	svd.VTo(&v)
 	w := v.Slice(0, d, 0, q)
+	p.w = make([]float64, d*q)
+	mat.NewDense(d, q, p.w).Copy(w)
 	// project blocks of centred rows: no m x d copy
 	const block = 256
 	buf := make([]float64, block*d)
@@ -95,6 +115,26 @@ func newKMProj(x []float64, m, d int) *kmProj {
 		mat.NewDense(hi-lo, q, p.xr[lo*q:hi*q]).Mul(mat.NewDense(hi-lo, d, buf[:(hi-lo)*d]), w)
 	}
 	return p
+}
+
+// project sets dst (kmProjDim values) to the projection of the point src
+// (d values), as the rows of xr.
+func (p *kmProj) project(dst, src, buf []float64) {
+	q := p.q
+	if p.w == nil {
+		clear(dst[:q])
+		for t, v := range src[:p.d] {
+			dst[t] = v - p.mean[t]
+		}
+		return
+	}
+	for t, v := range src[:p.d] {
+		buf[t] = v - p.mean[t]
+	}
+	clear(dst[:q])
+	for t, c := range buf[:p.d] {
+		axpy(c, p.w[t*q:(t+1)*q], dst[:q])
+	}
 }
 
 // widen returns the bound a projected partial sum must reach to prove that

@@ -113,11 +113,11 @@ func (p *PCA) Fit(X mat.Matrix) error {
 			row[j] = v - mean[j]
 		}
 	}
-	// For tall data with few columns, the eigendecomposition of C^T C
-	// when it is well conditioned (pcaCovariance); else, for tall data,
+	// For tall data, the eigendecomposition of C^T C when it is well
+	// conditioned (pcaCovariance, the cheaper path); else, for tall data,
 	// the SVD of the triangular factor of a QR decomposition, which has
 	// the same singular values and right vectors as C.
-	if m > 2*d && d <= pcaCovMaxD {
+	if m > 2*d {
 		if s, v, ok := pcaCovariance(c, m, d); ok {
 			return p.finish(s, v, mean, m, d, k)
 		}
