@@ -31,7 +31,6 @@ func randomXY(r *rand.Rand, m, d int) (*mat.Dense, []float64) {
 	return X, y
 }
 
-
 // Ridge is Tikhonov with Gamma = sqrt(lambda) I, in both m >= d and m < d.
 func TestTikhonovIsRidge(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
