@@ -46,8 +46,10 @@ type ConstrainedSolutions struct {
 // constrained minimisers: each lies where the smallest contour touches
 // its ball (those two contours, the levels L_S(sol.L1) and L_S(sol.L2),
 // are drawn in the balls' colours). It draws; it does not solve: the
-// notebook computes sol with linear's solvers. The figure is square with
-// equal axis scales.
+// notebook computes sol with linear's solvers. The data area is square
+// with equal axis scales; the legend (each solution's marker and, for the
+// two balls, its coordinates) is a row above it, outside the data area, so
+// that no axis, ball or contour crosses it.
 //
 // X must have two columns; sol.Radius > 0 and each solution two entries.
 func ConstraintContours(X mat.Matrix, y []float64, sol ConstrainedSolutions) (Figure, error) {
@@ -84,7 +86,7 @@ func ConstraintContours(X mat.Matrix, y []float64, sol ConstrainedSolutions) (Fi
 	ls := struct{ Coef []float64 }{sol.LS}
 	lossLS, lossL1, lossL2 := loss(sol.LS[0], sol.LS[1]), loss(sol.L1[0], sol.L1[1]), loss(sol.L2[0], sol.L2[1])
 
-	p := New(fmt.Sprintf("Fig. 11.1 from data: l1 and l2 balls of radius %s", strconv.FormatFloat(radius, 'g', 4, 64)), "w1", "w2")
+	p := New("", "$w_1$", "$w_2$")
 	// a square window holding the balls and the least-squares solution
 	lo := -1.3 * radius
 	hi := math.Max(1.3*radius, math.Max(ls.Coef[0], ls.Coef[1])+0.4*radius)
@@ -150,16 +152,18 @@ func ConstraintContours(X mat.Matrix, y []float64, sol ConstrainedSolutions) (Fi
 		l.LineStyle = draw.LineStyle{Color: color.Gray{Y: 0x55}, Width: vg.Points(0.6)}
 		p.Add(l)
 	}
-	// the solutions
+	// the solutions; the legend goes in a row above the data area, where no
+	// axis, ball or contour can cross it
 	marks := []struct {
 		name string
 		w    []float64
 		sty  draw.GlyphStyle
 	}{
-		{fmt.Sprintf("l1 ball: w = (%.3g, %.3g)", sol.L1[0], sol.L1[1]), sol.L1, draw.GlyphStyle{Color: Color(1), Shape: draw.BoxGlyph{}, Radius: vg.Points(5)}},
-		{fmt.Sprintf("l2 ball: w = (%.3g, %.3g)", sol.L2[0], sol.L2[1]), sol.L2, draw.GlyphStyle{Color: Color(0), Shape: draw.CircleGlyph{}, Radius: vg.Points(5)}},
-		{fmt.Sprintf("least squares: w = (%.3g, %.3g)", sol.LS[0], sol.LS[1]), sol.LS, draw.GlyphStyle{Color: color.Black, Shape: draw.CrossGlyph{}, Radius: vg.Points(4.5)}},
+		{fmt.Sprintf("$\\ell_1$ ball: (%.2g, %.2g)", sol.L1[0], sol.L1[1]), sol.L1, draw.GlyphStyle{Color: Color(1), Shape: draw.BoxGlyph{}, Radius: vg.Points(5)}},
+		{fmt.Sprintf("$\\ell_2$ ball: (%.2g, %.2g)", sol.L2[0], sol.L2[1]), sol.L2, draw.GlyphStyle{Color: Color(0), Shape: draw.CircleGlyph{}, Radius: vg.Points(5)}},
+		{"least squares", sol.LS, draw.GlyphStyle{Color: color.Black, Shape: draw.CrossGlyph{}, Radius: vg.Points(4.5)}},
 	}
+	var legend []LegendEntry
 	for _, mk := range marks {
 		sc, err := plotter.NewScatter(plotter.XYs{{X: mk.w[0], Y: mk.w[1]}})
 		if err != nil {
@@ -167,15 +171,17 @@ func ConstraintContours(X mat.Matrix, y []float64, sol ConstrainedSolutions) (Fi
 		}
 		sc.GlyphStyle = mk.sty
 		p.Add(sc)
-		p.Legend.Add(mk.name, sc)
+		legend = append(legend, LegendEntry{Name: mk.name, Thumbs: []plot.Thumbnailer{sc}})
 	}
 	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = lo, hi, lo, hi
-	// bottom left is empty: the balls sit at the centre, the least-squares
-	// point and its contours to the right
-	p.Legend.Top, p.Legend.Left = false, true
-	p.Legend.XOffs, p.Legend.YOffs = vg.Points(6), vg.Points(4)
-	p.Legend.TextStyle.Font.Size = 9
-	return Sized(p, SquareSide, SquareSide), nil
+	fig := &Grid{
+		Plots:  [][]*plot.Plot{{p}},
+		Title:  fmt.Sprintf("Fig. 11.1 from data: balls of radius %s", strconv.FormatFloat(radius, 'g', 4, 64)),
+		Legend: legend,
+		Width:  SquareSide,
+	}
+	fig.Height = SquareSide + fig.titleHeight() + fig.legendHeight()
+	return fig, nil
 }
 
 // fnGrid is a function sampled on a grid, for ContourLines:
