@@ -26,8 +26,6 @@ var projectableAllowlist = map[string]bool{
 	"00-tour.ipynb":                true,
 	"01-representation.ipynb":      true,
 	"02-filters.ipynb":             true,
-	"05-sparsity.ipynb":            true,
-	"06-transformations.ipynb":     true,
 	"10-real-data.ipynb":           true,
 	"11-beyond-the-texts.ipynb":    true,
 }
