@@ -26,7 +26,7 @@ type L0Result struct {
 }
 
 // L0Penalized solves the l0-penalised least-squares problem (the penalised
-// form of the l0 budget, Aalto lecture 3)
+// form of the l0 budget, Aalto CS-E4710 lecture 10)
 //
 //	min_{w, b} (1/2m) ||X w + b - y||^2 + lambda ||w||_0,
 //
