@@ -46,8 +46,10 @@ type ConstrainedSolutions struct {
 // constrained minimisers: each lies where the smallest contour touches
 // its ball (those two contours, the levels L_S(sol.L1) and L_S(sol.L2),
 // are drawn in the balls' colours). It draws; it does not solve: the
-// notebook computes sol with linear's solvers. The figure is square with
-// equal axis scales.
+// notebook computes sol with linear's solvers. The data area is square
+// with equal axis scales; the legend (each solution's marker and, for the
+// two balls, its coordinates) is a row above it, outside the data area, so
+// that no axis, ball or contour crosses it.
 //
 // X must have two columns; sol.Radius > 0 and each solution two entries.
 func ConstraintContours(X mat.Matrix, y []float64, sol ConstrainedSolutions) (Figure, error) {
@@ -84,7 +86,7 @@ func ConstraintContours(X mat.Matrix, y []float64, sol ConstrainedSolutions) (Fi
 	ls := struct{ Coef []float64 }{sol.LS}
 	lossLS, lossL1, lossL2 := loss(sol.LS[0], sol.LS[1]), loss(sol.L1[0], sol.L1[1]), loss(sol.L2[0], sol.L2[1])
 
-	p := New(fmt.Sprintf("Fig. 11.1 from data: l1 and l2 balls of radius %s", strconv.FormatFloat(radius, 'g', 4, 64)), "w1", "w2")
+	p := New("", "$w_1$", "$w_2$")
 	// a square window holding the balls and the least-squares solution
 	lo := -1.3 * radius
 	hi := math.Max(1.3*radius, math.Max(ls.Coef[0], ls.Coef[1])+0.4*radius)
@@ -150,16 +152,18 @@ func ConstraintContours(X mat.Matrix, y []float64, sol ConstrainedSolutions) (Fi
 		l.LineStyle = draw.LineStyle{Color: color.Gray{Y: 0x55}, Width: vg.Points(0.6)}
 		p.Add(l)
 	}
-	// the solutions
+	// the solutions; the legend goes in a row above the data area, where no
+	// axis, ball or contour can cross it
 	marks := []struct {
 		name string
 		w    []float64
 		sty  draw.GlyphStyle
 	}{
-		{fmt.Sprintf("l1 ball: w = (%.3g, %.3g)", sol.L1[0], sol.L1[1]), sol.L1, draw.GlyphStyle{Color: Color(1), Shape: draw.BoxGlyph{}, Radius: vg.Points(5)}},
-		{fmt.Sprintf("l2 ball: w = (%.3g, %.3g)", sol.L2[0], sol.L2[1]), sol.L2, draw.GlyphStyle{Color: Color(0), Shape: draw.CircleGlyph{}, Radius: vg.Points(5)}},
-		{fmt.Sprintf("least squares: w = (%.3g, %.3g)", sol.LS[0], sol.LS[1]), sol.LS, draw.GlyphStyle{Color: color.Black, Shape: draw.CrossGlyph{}, Radius: vg.Points(4.5)}},
+		{fmt.Sprintf("$\\ell_1$ ball: (%.2g, %.2g)", sol.L1[0], sol.L1[1]), sol.L1, draw.GlyphStyle{Color: Color(1), Shape: draw.BoxGlyph{}, Radius: vg.Points(5)}},
+		{fmt.Sprintf("$\\ell_2$ ball: (%.2g, %.2g)", sol.L2[0], sol.L2[1]), sol.L2, draw.GlyphStyle{Color: Color(0), Shape: draw.CircleGlyph{}, Radius: vg.Points(5)}},
+		{"least squares", sol.LS, draw.GlyphStyle{Color: color.Black, Shape: draw.CrossGlyph{}, Radius: vg.Points(4.5)}},
 	}
+	var legend []LegendEntry
 	for _, mk := range marks {
 		sc, err := plotter.NewScatter(plotter.XYs{{X: mk.w[0], Y: mk.w[1]}})
 		if err != nil {
@@ -167,15 +171,17 @@ func ConstraintContours(X mat.Matrix, y []float64, sol ConstrainedSolutions) (Fi
 		}
 		sc.GlyphStyle = mk.sty
 		p.Add(sc)
-		p.Legend.Add(mk.name, sc)
+		legend = append(legend, LegendEntry{Name: mk.name, Thumbs: []plot.Thumbnailer{sc}})
 	}
 	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = lo, hi, lo, hi
-	// bottom left is empty: the balls sit at the centre, the least-squares
-	// point and its contours to the right
-	p.Legend.Top, p.Legend.Left = false, true
-	p.Legend.XOffs, p.Legend.YOffs = vg.Points(6), vg.Points(4)
-	p.Legend.TextStyle.Font.Size = 9
-	return Sized(p, SquareSide, SquareSide), nil
+	fig := &Grid{
+		Plots:  [][]*plot.Plot{{p}},
+		Title:  fmt.Sprintf("Fig. 11.1 from data: balls of radius %s", strconv.FormatFloat(radius, 'g', 4, 64)),
+		Legend: legend,
+		Width:  SquareSide,
+	}
+	fig.Height = SquareSide + fig.titleHeight() + fig.legendHeight()
+	return fig, nil
 }
 
 // fnGrid is a function sampled on a grid, for ContourLines:
@@ -264,15 +270,16 @@ func Shrinkage(lambda float64) (*plot.Plot, error) {
 		xs[i], st[i], rd[i] = x, linear.SoftThreshold(x, lambda), x/(1+2*lambda)
 	}
 	l := strconv.FormatFloat(lambda, 'g', 3, 64)
-	p, err := LineChart("Soft thresholding vs ridge shrinkage, lambda = "+l, "x", "minimiser w*(x)", false, false, []LineSeries{
-		{Name: "l1: sign(x)[|x| - lambda]+  (eq. 25.7)", X: xs, Y: st},
-		{Name: "l2: x / (1 + 2 lambda)  (Remark 25.4)", X: xs, Y: rd},
-		{Name: "no penalty: w = x", X: []float64{-lim, lim}, Y: []float64{-lim, lim}},
-	}, RefLine{Name: "x = +-lambda", Vertical: true, At: lambda}, RefLine{Vertical: true, At: -lambda})
+	p, err := LineChart("Soft thresholding vs ridge shrinkage, $\\lambda$ = "+l, "$x$", "minimiser $w^*(x)$", false, false, []LineSeries{
+		{Name: "$\\ell_1$: eq. 25.7", X: xs, Y: st},
+		{Name: "$\\ell_2$: $x/(1 + 2\\lambda)$", X: xs, Y: rd},
+		{Name: "no penalty", X: []float64{-lim, lim}, Y: []float64{-lim, lim}},
+	}, RefLine{Name: "$x$ = ±$\\lambda$", Vertical: true, At: lambda}, RefLine{Vertical: true, At: -lambda})
 	if err != nil {
 		return nil, err
 	}
-	p.Legend.Top, p.Legend.Left = true, true
+	// bottom right is empty (x > lambda, w < 0): no line crosses the legend
+	p.Legend.Top, p.Legend.Left = false, false
 	return p, nil
 }
 
@@ -314,10 +321,12 @@ func OneDimPaths(x, y, lambdas []float64) (*plot.Plot, error) {
 		las[k] = linear.SoftThreshold(corr, l) / (xx / m)
 		rid[k] = corr / (xx/m + 2*l)
 	}
-	return LineChart("1-D regression: lasso vs ridge solution as lambda grows", "lambda", "w", false, false, []LineSeries{
-		{Name: "lasso: sign<x,y>[|<x,y>|/m - lambda]+ / (||x||^2/m)", X: lambdas, Y: las},
-		{Name: "ridge: (<x,y>/m) / (||x||^2/m + 2 lambda)", X: lambdas, Y: rid},
-	}, RefLine{Name: "lambda = |<x,y>|/m = " + strconv.FormatFloat(math.Abs(corr), 'g', 3, 64), Vertical: true, At: math.Abs(corr)})
+	// short legend names (the formulas are in the doc comment and the
+	// notebook), so that the legend stays right of the marked lambda
+	return LineChart("1-D regression: lasso vs ridge solution as $\\lambda$ grows", "$\\lambda$", "$w$", false, false, []LineSeries{
+		{Name: "lasso", X: lambdas, Y: las},
+		{Name: "ridge", X: lambdas, Y: rid},
+	}, RefLine{Name: "$\\lambda$ = |<x,y>|/m = " + strconv.FormatFloat(math.Abs(corr), 'g', 3, 64), Vertical: true, At: math.Abs(corr)})
 }
 
 // Trace is the objective value per iteration of one solver (for instance
@@ -357,7 +366,7 @@ func ObjectiveGap(title string, fstar float64, traces ...Trace) (*plot.Plot, err
 		}
 		series = append(series, LineSeries{Name: t.Name, X: xs, Y: gs})
 	}
-	return LineChart(title, "iteration k", "F(w_k) - F*", false, true, series)
+	return LineChart(title, "iteration $k$", "$F(w_k) - F^*$", false, true, series)
 }
 
 // invertLogLambda sets the x axis for lambda paths: log10 lambda,
@@ -459,11 +468,11 @@ func CoefPath(title string, lambdas []float64, coefs mat.Matrix, names []string,
 			xs[k] = math.Log10(l)
 		}
 	}
-	xl := "log10 lambda"
+	xl := "$\\log_{10}\\,\\lambda$"
 	if vsNorm {
-		xl = "||w||_1"
+		xl = "$\\|w\\|_1$"
 	}
-	p := New(title, xl, "coefficient w_j")
+	p := New(title, xl, "coefficient $w_j$")
 	if !vsNorm {
 		invertLogLambda(p)
 	}
@@ -627,7 +636,7 @@ func CVCurve(cv *linear.LassoCVResult, marks ...LambdaMark) (*plot.Plot, error) 
 	if len(cv.MSE) != n || len(cv.SE) != n {
 		return nil, featlab.Errorf(featlab.ErrShape, "viz: %d lambdas, %d errors, %d standard errors", n, len(cv.MSE), len(cv.SE))
 	}
-	p := New(fmt.Sprintf("%d-fold cross-validation along the lasso path", rowsOf(cv.FoldMSE)), "log10 lambda", "held-out mean squared error")
+	p := New(fmt.Sprintf("%d-fold cross-validation along the lasso path", rowsOf(cv.FoldMSE)), "$\\log_{10}\\,\\lambda$", "held-out mean squared error")
 	invertLogLambda(p)
 	pts := make(plotter.XYs, n)
 	errs := make(plotter.YErrors, n)
@@ -654,7 +663,7 @@ func CVCurve(cv *linear.LassoCVResult, marks ...LambdaMark) (*plot.Plot, error) 
 	}
 	sc.GlyphStyle = draw.GlyphStyle{Color: Color(1), Shape: draw.CircleGlyph{}, Radius: vg.Points(2.2)}
 	p.Add(sc)
-	p.Legend.Add("mean over folds +- 1 SE", sc)
+	p.Legend.Add("mean over folds ± 1 SE", sc)
 	ylo, yhi := math.Inf(1), math.Inf(-1)
 	for k := range pts {
 		ylo = math.Min(ylo, cv.MSE[k]-cv.SE[k])
@@ -664,8 +673,8 @@ func CVCurve(cv *linear.LassoCVResult, marks ...LambdaMark) (*plot.Plot, error) 
 		name string
 		at   float64
 	}{
-		{"lambda_min = " + strconv.FormatFloat(cv.LambdaMin, 'g', 3, 64), cv.LambdaMin},
-		{"lambda_1se = " + strconv.FormatFloat(cv.Lambda1SE, 'g', 3, 64), cv.Lambda1SE},
+		{"$\\lambda_{\\min}$ = " + strconv.FormatFloat(cv.LambdaMin, 'g', 3, 64), cv.LambdaMin},
+		{"$\\lambda_{1se}$ = " + strconv.FormatFloat(cv.Lambda1SE, 'g', 3, 64), cv.Lambda1SE},
 	} {
 		x := math.Log10(ref.at)
 		l, _ := plotter.NewLine(plotter.XYs{{X: x, Y: ylo}, {X: x, Y: yhi}})
@@ -736,7 +745,7 @@ func LogisticPathPanel(title string, lambdas, trainAcc, testAcc []float64, nonZe
 	invertLogLambda(top)
 	top.Legend.Top, top.Legend.Left = false, false
 	top.Y.Max = math.Min(top.Y.Max, 1.01) // accuracies: no headroom above 1
-	bottom, err := LineChart("", "log10 lambda", "nonzero coefficients", false, false, []LineSeries{
+	bottom, err := LineChart("", "$\\log_{10}\\,\\lambda$", "nonzero coefficients", false, false, []LineSeries{
 		{X: xs, Y: nz, Points: true},
 	})
 	if err != nil {
@@ -785,7 +794,7 @@ func StabilityVsLasso(title string, lasso *linear.LassoPathResult, stab *stabili
 		xs[k] = math.Log10(l)
 	}
 	mk := func(ytitle string, val func(j, k int) float64) (*plot.Plot, error) {
-		p := New("", "log10 lambda", ytitle)
+		p := New("", "$\\log_{10}\\,\\lambda$", ytitle)
 		invertLogLambda(p)
 		var lab plotter.XYLabels
 		rel := 0
@@ -823,7 +832,7 @@ func StabilityVsLasso(title string, lasso *linear.LassoPathResult, stab *stabili
 		p.X.Min, p.X.Max = lo-0.12*(hi-lo), hi
 		return p, nil
 	}
-	left, err := mk("lasso coefficient w_j", func(j, k int) float64 { return lasso.Coefs.At(j, k) })
+	left, err := mk("lasso coefficient $w_j$", func(j, k int) float64 { return lasso.Coefs.At(j, k) })
 	if err != nil {
 		return nil, err
 	}

@@ -17,10 +17,7 @@ const (
 // projectableAllowlist names the notebooks that do not yet meet the limits:
 // their offenders are logged but do not fail the test. Shrink it as
 // notebooks are fixed; a notebook that passes must not be listed.
-var projectableAllowlist = map[string]bool{
-	"05-sparsity.ipynb":        true,
-	"06-transformations.ipynb": true,
-}
+var projectableAllowlist = map[string]bool{}
 
 // projectableOffences lists the code cells longer than maxCellLines, source
 // lines wider than maxColumns and printed (stream) output lines wider than
