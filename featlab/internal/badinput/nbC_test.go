@@ -2,13 +2,11 @@ package badinput
 
 import (
 	"math"
-	"strings"
 
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"
 	"github.com/featlab/course/featlab/linear"
-	"github.com/featlab/course/featlab/nb"
 )
 
 // Notebook 05's texts items (issue 23): Tikhonov regularisation and the
@@ -35,21 +33,7 @@ func nbCEntries() []*entry {
 			return linear.L0Penalized(X, y, 0.01, true)
 		}),
 		custom("linear.DifferenceOperator", "params", nil, nbCParams),
-		custom("nb.Wrap", "params", nil, nbCWrap),
 	}
-}
-
-// nbCWrap: nb.Wrap on degenerate text and widths returns text, never panics.
-func nbCWrap() []failure {
-	wrap := func(s string, w int) func() (any, error) { return func() (any, error) { return nb.Wrap(s, w), nil } }
-	return runCases("nb", "Wrap on degenerate input", []outcome{
-		{input: "Wrap empty text", call: wrap("", 100)},
-		{input: "Wrap width 0", call: wrap("a few words here", 0)},
-		{input: "Wrap width -5", call: wrap("a few words here", -5)},
-		{input: "Wrap one long word", call: wrap(strings.Repeat("x", 500), 20)},
-		{input: "Wrap only spaces and newlines", call: wrap(" \n \n", 10)},
-		{input: "Wrap invalid UTF-8", call: wrap("\xff\xfe words", 10)},
-	})
 }
 
 func nbCParams() []failure {
