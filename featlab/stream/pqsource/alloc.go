@@ -2,6 +2,7 @@ package pqsource
 
 import (
 	"math/bits"
+	"runtime"
 	"sync"
 
 	"github.com/apache/arrow-go/v18/parquet"
@@ -10,8 +11,10 @@ import (
 // readBufferBytes is the read-ahead buffer of each column reader
 // (parquet.ReaderProperties.BufferSize with BufferedStreamEnabled): a
 // column chunk is read through it page by page, not copied whole into
-// memory first.
-const readBufferBytes = 16 << 10
+// memory first (a page larger than the buffer is read into its own
+// recycled buffer directly; the small buffer itself is the reader's
+// only garbage).
+const readBufferBytes = 4 << 10
 
 // poolAlloc is an arrow memory.Allocator that recycles the page and
 // decompression buffers of the column readers: each buffer's capacity is
@@ -84,26 +87,46 @@ func readerProps(a *poolAlloc) *parquet.ReaderProperties {
 }
 
 // floatPool recycles the []float64 of the blocks (given back by
-// pqChunk.Release) and of the column buffers, by length: row groups of
-// one data set mostly have the same size, so a pass allocates about one
-// block per worker instead of one per row group.
-type floatPool struct{ pools sync.Map } // length -> *sync.Pool of *[]float64
+// pqChunk.Release) and of the column buffers: a free list of at most
+// floatPoolMax slices, so that what it keeps is bounded (a sync.Pool
+// would keep a second generation across a collection, which doubles the
+// live heap the collector sizes its goal from). Row groups of one data
+// set mostly have the same size, so a pass allocates about one block per
+// worker instead of one per row group.
+type floatPool struct {
+	mu   sync.Mutex
+	free [][]float64
+}
+
+// floatPoolMax bounds floatPool's free list: a block and a column buffer
+// per core, and a few more.
+var floatPoolMax = 2*runtime.GOMAXPROCS(0) + 4
 
 // get returns a slice of length n (its contents are overwritten by the
-// caller: every cell of a block is written).
+// caller: every cell of a block is written), the most recently freed
+// one of that length when there is one.
 func (f *floatPool) get(n int) []float64 {
-	if p, ok := f.pools.Load(n); ok {
-		if v, ok := p.(*sync.Pool).Get().(*[]float64); ok {
-			return *v
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for i := len(f.free) - 1; i >= 0; i-- {
+		if v := f.free[i]; len(v) == n {
+			f.free = append(f.free[:i], f.free[i+1:]...)
+			return v
 		}
 	}
 	return make([]float64, n)
 }
 
+// put gives v back; when the list is full the oldest slice is dropped
+// (left to the collector).
 func (f *floatPool) put(v []float64) {
 	if len(v) == 0 {
 		return
 	}
-	p, _ := f.pools.LoadOrStore(len(v), &sync.Pool{})
-	p.(*sync.Pool).Put(&v)
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if len(f.free) >= floatPoolMax {
+		f.free = append(f.free[:0], f.free[1:]...)
+	}
+	f.free = append(f.free, v)
 }
