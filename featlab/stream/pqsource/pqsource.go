@@ -5,6 +5,7 @@
 package pqsource
 
 import (
+	"context"
 	"io"
 	"math"
 	"os"
@@ -42,11 +43,13 @@ type Config struct {
 // and stream.Pass hands each block back (Release) for the next row group
 // to reuse, so a pass holds about 2 x workers row groups of float64 and
 // makes little garbage (about 2.5 MB a row group of 13 MB, mostly
-// arrow-go's per-column read buffers). make bench-scale, 101 DOUBLE
-// columns in row groups of 16384 rows: peak RSS 82-84 MB at 10^6 rows and
-// 157-170 MB at 10^7 (load average 10-27 on 2 cores, which starves the
-// concurrent collector), against 234-270 MB at 10^7 before the buffers
-// were recycled.
+// arrow-go's per-column read buffers); a shard's footer is kept encoded,
+// one row group each (see pqFile). make bench-scale, 101 DOUBLE columns in
+// row groups of 16384 rows: peak RSS 99-114 MB at 10^7 rows (load 3),
+// against 234-270 MB before the buffers were recycled and 157-170 MB
+// with the footer kept parsed. The footer still grows with the number of
+// row groups (about 100 bytes a column chunk kept, and the whole footer
+// parsed once when the shard opens).
 //
 // Columns are read by name. The first file fixes the feature names (its
 // columns in schema order, without the target) and their physical types;
@@ -78,10 +81,16 @@ type Source struct {
 	floats floatPool  // the chunks' blocks and column buffers
 }
 
+// pqFile is an open shard. Its footer is parsed once, checked, and kept
+// as one serialized single-row-group footer per row group (rgMeta):
+// arrow-go's parsed metadata costs about 600 bytes a column chunk (35 MB
+// for 611 row groups of 101 columns), its Thrift encoding about 100, and
+// a chunk decodes only its own.
 type pqFile struct {
-	path string
-	md   *metadata.FileMetaData
-	idx  []int // file column of each of s.cols
+	path   string
+	rows   []int64  // rows of each row group
+	rgMeta [][]byte // Thrift footer holding only row group g
+	idx    []int    // file column of each of s.cols
 }
 
 // New opens the first of paths to read the schema and returns the
@@ -167,7 +176,7 @@ func (s *Source) openShard() (*pqFile, error) {
 		return nil, err
 	}
 	sc := md.Schema
-	pf := &pqFile{path: path, md: md, idx: make([]int, len(s.cols))}
+	pf := &pqFile{path: path, idx: make([]int, len(s.cols))}
 	at := map[string]int{}
 	for i := 0; i < sc.NumColumns(); i++ {
 		c := sc.Column(i)
@@ -194,6 +203,18 @@ func (s *Source) openShard() (*pqFile, error) {
 		}
 		pf.idx[k] = i
 	}
+	for g := range md.RowGroups {
+		sub, err := md.Subset([]int{g})
+		var enc []byte
+		if err == nil {
+			enc, err = sub.Serialize(context.Background())
+		}
+		if err != nil {
+			return nil, featlab.Errorf(featlab.ErrParam, "pqsource: Parquet file %s, row group %d: %v", path, g, err)
+		}
+		pf.rows = append(pf.rows, md.RowGroups[g].GetNumRows())
+		pf.rgMeta = append(pf.rgMeta, enc)
+	}
 	return pf, nil
 }
 
@@ -212,11 +233,11 @@ func (s *Source) Next() (stream.Chunk, error) {
 			s.cur, s.rg = pf, 0
 			s.file++
 		}
-		if s.rg >= len(s.cur.md.RowGroups) {
+		if s.rg >= len(s.cur.rows) {
 			s.cur = nil
 			continue
 		}
-		n := s.cur.md.RowGroups[s.rg].GetNumRows()
+		n := s.cur.rows[s.rg]
 		c := &pqChunk{s: s, f: s.cur, rg: s.rg, rows: n, row: s.row}
 		s.rg++
 		if n <= 0 {
@@ -248,11 +269,15 @@ func (c *pqChunk) Parse() (b *stream.Block, err error) {
 			b, err = nil, featlab.Errorf(featlab.ErrParam, "pqsource: Parquet file %s, row group %d is malformed: %v", c.f.path, c.rg, r)
 		}
 	}()
-	rd, err := file.NewParquetReader(f, file.WithMetadata(c.f.md), file.WithReadProps(readerProps(s.alloc)))
+	md, err := metadata.NewFileMetaData(c.f.rgMeta[c.rg], nil)
+	if err != nil {
+		return nil, featlab.Errorf(featlab.ErrParam, "pqsource: Parquet file %s, row group %d: %v", c.f.path, c.rg, err)
+	}
+	rd, err := file.NewParquetReader(f, file.WithMetadata(md), file.WithReadProps(readerProps(s.alloc)))
 	if err != nil {
 		return nil, featlab.Errorf(featlab.ErrParam, "pqsource: %s is not a readable Parquet file: %v", c.f.path, err)
 	}
-	rg := rd.RowGroup(c.rg)
+	rg := rd.RowGroup(0)
 	r := int(c.rows)
 	d := len(s.names)
 	if err := featlab.CheckCells("pqsource: Parquet row group", c.f.path, r, len(s.cols), 0); err != nil {
@@ -386,7 +411,7 @@ func (c *pqChunk) readColumn(rg *file.RowGroupReader, i int, name string, out []
 func (c *pqChunk) fileRow(i int) int64 {
 	var r int64
 	for g := 0; g < c.rg; g++ {
-		r += c.f.md.RowGroups[g].GetNumRows()
+		r += c.f.rows[g]
 	}
 	return r + int64(i)
 }
