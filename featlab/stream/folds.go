@@ -174,34 +174,22 @@ func (f *FoldGram) Add(b *Block) error {
 		fold[i] = FoldOf(b.row(i, g0.target, buf), f.k, f.seed)
 		count[fold[i]]++
 	}
+	// each fold's Gram adds its rows of b in place (no copy of the block)
+	start := make([]int, f.k+1)
+	for k := range count {
+		start[k+1] = start[k] + count[k]
+	}
+	idx := make([]int, r)
+	next := append([]int(nil), start[:f.k]...)
+	for i, k := range fold {
+		idx[next[k]] = i
+		next[k]++
+	}
 	for k, g := range f.folds {
-		if count[k] == 0 {
-			g.record(b.Names, b.Target, g.target)
-			continue
+		if count[k] > 0 {
+			g.addRows(b, idx[start[k]:start[k+1]])
 		}
-		sub := &Block{Names: b.Names, Target: b.Target}
-		if d > 0 {
-			sub.X = mat.NewDense(count[k], d, nil)
-		}
-		if g0.target {
-			sub.Y = make([]float64, 0, count[k])
-		}
-		row := 0
-		for i := 0; i < r; i++ {
-			if fold[i] != k {
-				continue
-			}
-			if d > 0 {
-				copy(sub.X.RawRowView(row), b.X.RawRowView(i)[:d])
-			}
-			if g0.target {
-				sub.Y = append(sub.Y, b.Y[i])
-			}
-			row++
-		}
-		if err := g.Add(sub); err != nil {
-			return err // not reached: b was checked
-		}
+		g.record(b.Names, b.Target, g.target)
 	}
 	return nil
 }

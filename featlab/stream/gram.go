@@ -113,36 +113,63 @@ func (g *Gram) Add(b *Block) error {
 	if err := g.colNames.check("adding a block", b.Names, b.Target, g.target); err != nil {
 		return err
 	}
-	p := len(g.mean)
-	blk := newGram(g.d, g.target, p)
-	blk.n = int64(r)
-	z := mat.NewDense(r, p, nil)
-	for i := 0; i < r; i++ {
-		row := b.row(i, g.target, z.RawRowView(i)[:0])
-		for j, v := range row {
-			blk.mean[j] += v
-		}
-	}
-	for j := range blk.mean {
-		blk.mean[j] /= float64(r)
-	}
-	for i := 0; i < r; i++ {
-		row := z.RawRowView(i)
-		for j := range row {
-			row[j] -= blk.mean[j]
-		}
-	}
-	var c mat.SymDense
-	c.SymOuterK(1, z.T())
-	for j := 0; j < p; j++ {
-		for k := j; k < p; k++ {
-			v := c.At(j, k)
-			blk.c[j*p+k], blk.c[k*p+j] = v, v
-		}
-	}
-	g.merge(blk)
+	g.addRows(b, nil)
 	g.record(b.Names, b.Target, g.target)
 	return nil
+}
+
+// pieceBytes bounds the centred copy that Add makes of a block: a block
+// is added in pieces of at most pieceBytes / (8 (d+1)) rows (at least
+// 64), each centred on its own means and merged with the mean
+// correction, so Add's memory does not grow with the block's rows.
+const pieceBytes = 1 << 20
+
+// addRows adds rows idx of the checked block b (nil: every row) piece by
+// piece: the piece's means, its centred cross products (one SYRK), then
+// the mean-corrected merge into g.
+func (g *Gram) addRows(b *Block, idx []int) {
+	r, _ := b.dims()
+	if idx != nil {
+		r = len(idx)
+	}
+	p := len(g.mean)
+	piece := min(r, max(64, pieceBytes/(8*p)))
+	z := mat.NewDense(piece, p, nil)
+	c := mat.NewSymDense(p, nil)
+	blk := newGram(g.d, g.target, p)
+	for lo := 0; lo < r; lo += piece {
+		m := min(piece, r-lo)
+		zp := z.Slice(0, m, 0, p).(*mat.Dense)
+		clear(blk.mean)
+		for i := 0; i < m; i++ {
+			src := lo + i
+			if idx != nil {
+				src = idx[src]
+			}
+			row := b.row(src, g.target, zp.RawRowView(i)[:0])
+			for j, v := range row {
+				blk.mean[j] += v
+			}
+		}
+		for j := range blk.mean {
+			blk.mean[j] /= float64(m)
+		}
+		for i := 0; i < m; i++ {
+			row := zp.RawRowView(i)
+			for j := range row {
+				row[j] -= blk.mean[j]
+			}
+		}
+		c.SymOuterK(1, zp.T())
+		for j := 0; j < p; j++ {
+			for k := j; k < p; k++ {
+				v := c.At(j, k)
+				blk.c[j*p+k], blk.c[k*p+j] = v, v
+			}
+		}
+		blk.n = int64(m)
+		g.merge(blk)
+	}
 }
 
 // Merge folds in other, which must be a *Gram of the same shape (ErrShape

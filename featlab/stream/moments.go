@@ -11,7 +11,9 @@ import (
 // Add folds a block in; Merge folds in another accumulator of the same
 // kind and shape (ErrShape otherwise), as if its blocks had been added;
 // Empty returns a new accumulator of the same kind and shape holding no
-// rows. Pass uses Empty to summarise chunks in parallel.
+// rows. Pass uses Empty to summarise chunks in parallel. Add must not
+// keep b (or its X and Y) after it returns: Pass hands the memory of a
+// Releaser chunk's block back to its source.
 type Accumulator interface {
 	Add(b *Block) error
 	Merge(other Accumulator) error

@@ -22,6 +22,15 @@ type Chunk interface {
 	Parse() (*Block, error)
 }
 
+// Releaser is a Chunk that takes its Block back: Pass calls Release(b)
+// once the accumulator's Add has returned, and the chunk's source may
+// then reuse b's memory for a later chunk (pqsource recycles its row
+// groups' buffers so, and its garbage stays near zero). A caller that
+// parses chunks itself need not call Release.
+type Releaser interface {
+	Release(b *Block)
+}
+
 // Source yields the chunks of a data set in order; Next returns io.EOF
 // after the last.
 type Source interface {
@@ -296,7 +305,9 @@ func (s *CSVSource) cell(t string, row int, col string) (float64, error) {
 // Pass reads every chunk of src, parses up to workers chunks at once
 // (workers <= 0: all cores), adds each to an empty copy of acc and merges
 // the copies into acc in chunk order, so that the result is bit-identical
-// for any number of workers. Memory holds at most 2 x workers chunks. The
+// for any number of workers. Memory holds at most 2 x workers chunks
+// (and workers parsed blocks: an Add must not keep its block, whose
+// memory a Releaser chunk reuses). The
 // first error (in chunk order) stops the pass and is returned; acc then
 // holds the rows of the batches of 2 x workers chunks read before. A source
 // without any data row is ErrEmpty (acc unchanged).
@@ -326,7 +337,11 @@ func Pass(src Source, acc Accumulator, workers int) error {
 			}
 			parts[i] = acc.Empty()
 			sizes[i], _ = b.dims()
-			return parts[i].Add(b)
+			err = parts[i].Add(b)
+			if r, ok := chunks[i].(Releaser); ok {
+				r.Release(b)
+			}
+			return err
 		})
 		if perr != nil {
 			return perr

@@ -25,8 +25,11 @@ import (
 // not re-centred: R is already centred) and a column whose centred sum of
 // squares is at most (1e-12 n x̄_j)² is constant: its row and column of S
 // are zeroed, its Norm2 is exactly 0, and it is listed in the returned
-// slice. Errors: ErrEmpty for n < 1 or d < 1, ErrShape for a mean of the
-// wrong length.
+// slice. S is factored with its columns scaled by powers of two (exact;
+// see factorScaled), so statistics of values near 1e±150 factor; only
+// NaN or infinite statistics (squares that overflowed) are refused, with
+// ErrNotFinite. Errors: ErrEmpty for n < 1 or d < 1, ErrShape for a mean
+// of the wrong length.
 func FromGram(S *mat.SymDense, mean []float64, n float64, intercept bool, scale float64) (*Design, []int, error) {
 	p := S.SymmetricDim()
 	d := p - 1
@@ -36,7 +39,7 @@ func FromGram(S *mat.SymDense, mean []float64, n float64, intercept bool, scale 
 	if len(mean) != p {
 		return nil, nil, featlab.Errorf(featlab.ErrShape, "design from a Gram of %d columns with %d means", p, len(mean))
 	}
-	if err := CheckFinite(S, mean); err != nil {
+	if err := checkNaNInf(S, mean); err != nil {
 		return nil, nil, err
 	}
 	S0 := S
@@ -54,8 +57,11 @@ func FromGram(S *mat.SymDense, mean []float64, n float64, intercept bool, scale 
 	}
 	if !intercept {
 		S = CrossProducts(S, mean, n, false)
+		if err := checkNaNInf(S, mean); err != nil {
+			return nil, nil, err
+		}
 	}
-	R := FactorGram(S)
+	R := factorScaled(S)
 	if scale > 0 {
 		R.Scale(scale, R)
 	}
@@ -92,6 +98,55 @@ func CheckFinite(S *mat.SymDense, mean []float64) error {
 		}
 	}
 	return nil
+}
+
+// checkNaNInf is CheckFinite without its bound: FromGram factors a
+// rescaled S (factorScaled), so only statistics that overflowed are
+// refused.
+func checkNaNInf(S *mat.SymDense, mean []float64) error {
+	for j, v := range mean {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return featlab.Errorf(featlab.ErrNotFinite, "statistics: the mean of column %d is %v", j, v)
+		}
+	}
+	p := S.SymmetricDim()
+	for j := 0; j < p; j++ {
+		for k := j; k < p; k++ {
+			if v := S.At(j, k); math.IsNaN(v) || math.IsInf(v, 0) {
+				return featlab.Errorf(featlab.ErrNotFinite, "statistics: the cross product of columns %d and %d is %v: the data's squares overflow (values beyond about 1e154: rescale the columns before the pass)", j, k, v)
+			}
+		}
+	}
+	return nil
+}
+
+// factorScaled is FactorGram of D S D with D = diag(2^(-e_j)), e_j the
+// binary exponent of √S_jj, with column j of the factor then multiplied
+// by 2^(e_j): RᵀR = S as FactorGram's, but the factorisation works on a
+// matrix of unit-order diagonal, so data whose squares are near the ends
+// of float64's range (values near 1e±150) factor without overflow or
+// underflow. Powers of two scale exactly.
+func factorScaled(S *mat.SymDense) *mat.Dense {
+	p := S.SymmetricDim()
+	e := make([]int, p)
+	for j := range e {
+		if v := S.At(j, j); v > 0 {
+			_, e[j] = math.Frexp(math.Sqrt(v))
+		}
+	}
+	T := mat.NewSymDense(p, nil)
+	for j := 0; j < p; j++ {
+		for k := j; k < p; k++ {
+			T.SetSym(j, k, math.Ldexp(S.At(j, k), -e[j]-e[k]))
+		}
+	}
+	R := FactorGram(T)
+	for i := 0; i < p; i++ {
+		for j := 0; j < p; j++ {
+			R.Set(i, j, math.Ldexp(R.At(i, j), e[j]))
+		}
+	}
+	return R
 }
 
 // CrossProducts returns the cross products of [X y] the solvers fit on:

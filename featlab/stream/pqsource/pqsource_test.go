@@ -220,3 +220,41 @@ func data(m, d int, mu float64, seed uint64) (*mat.Dense, []float64) {
 func relClose(a, b, tol float64) bool {
 	return math.Abs(a-b) <= tol*math.Max(1, math.Max(math.Abs(a), math.Abs(b)))
 }
+
+// TestReleaseReuse: a block handed back with Release is reused by the
+// next row group's Parse, which overwrites every cell (the second block
+// holds the second row group's values, not a mix), and Release clears
+// the block it takes.
+func TestReleaseReuse(t *testing.T) {
+	const m, d = 200, 3
+	X, y := data(m, d, 5, 11)
+	path := pqShard(t, t.TempDir(), "r.parquet", X, y, 100)
+	src, err := New([]string{path}, Config{Target: "y"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for g := 0; g < 2; g++ {
+		c, err := src.Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := c.Parse()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < 100; i++ {
+			for j := 0; j < d; j++ {
+				if b.X.At(i, j) != X.At(100*g+i, j) {
+					t.Fatalf("row group %d: X(%d,%d) %v want %v", g, i, j, b.X.At(i, j), X.At(100*g+i, j))
+				}
+			}
+			if b.Y[i] != y[100*g+i] {
+				t.Fatalf("row group %d: y(%d) %v want %v", g, i, b.Y[i], y[100*g+i])
+			}
+		}
+		c.(stream.Releaser).Release(b)
+		if b.X != nil || b.Y != nil {
+			t.Fatalf("Release left the block's data")
+		}
+	}
+}
