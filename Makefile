@@ -205,17 +205,20 @@ slides: tools js
 	@rm -rf slides && $(BIN)/nbrun slides -out slides $(NOTEBOOKS)
 	@printf '==> open slides/00-tour.slides.html\n'
 
-## notebook: re-execute one notebook in place so its stored outputs are a clean run's.
+## notebook: re-execute one notebook in place so its stored outputs are a clean run's
+## (its run time and load go to its metadata and the README table).
 notebook: tools kernel
 	@[ -n "$(NB)" ] || { echo "usage: make notebook NB=notebooks/NN-topic.ipynb"; exit 2; }
 	@printf '==> executing %s in place\n' "$(NB)"
 	@$(BIN)/nbrun exec -inplace $(NB)
+	@$(BIN)/nbrun readme-times $(NB)
 
 ## notebooks: re-execute every notebook in place and regenerate plots/ (after a library change).
 notebooks: tools kernel
 	@printf '==> executing %d notebooks in place; figures go to plots/\n' $(words $(NOTEBOOKS))
 	@rm -rf plots/*/
 	@$(BIN)/nbrun exec -inplace $(NOTEBOOKS)
+	@$(BIN)/nbrun readme-times $(NOTEBOOKS)
 
 ## test: everything CI checks; the working tree is left untouched.
 test: setup

@@ -81,6 +81,11 @@ func main() {
 		timeout := fs.Int("timeout", 900, "per-cell timeout in seconds")
 		fs.Parse(os.Args[2:])
 		err = execAll(fs.Args(), *inplace, *compare, *timeout)
+	case "readme-times":
+		fs := flag.NewFlagSet("readme-times", flag.ExitOnError)
+		readme := fs.String("readme", "README.md", "the README whose notebook table gets the run-time column")
+		fs.Parse(os.Args[2:])
+		err = readmeTimes(*readme, fs.Args())
 	case "probe":
 		fs := flag.NewFlagSet("probe", flag.ExitOnError)
 		root := fs.String("root", "", "repository whose packages the probe builds (warms the build cache)")
@@ -152,7 +157,7 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: nbrun exec [-inplace] [-compare] NOTEBOOK... | probe | lint NOTEBOOK... | kernelenv KERNEL.JSON PATH | diffdirs WANT GOT | untrusted [-plots DIR] NOTEBOOK... | site [-out DIR] [-readme FILE] [-plots DIR] NOTEBOOK... | slides [-out DIR] [-reveal DIR] NOTEBOOK...")
+	fmt.Fprintln(os.Stderr, "usage: nbrun exec [-inplace] [-compare] NOTEBOOK... | readme-times [-readme FILE] NOTEBOOK... | probe | lint NOTEBOOK... | kernelenv KERNEL.JSON PATH | diffdirs WANT GOT | untrusted [-plots DIR] NOTEBOOK... | site [-out DIR] [-readme FILE] [-plots DIR] NOTEBOOK... | slides [-out DIR] [-reveal DIR] NOTEBOOK...")
 	os.Exit(2)
 }
 
@@ -321,7 +326,9 @@ func execOne(path, tmp string, env []string, inplace, compare bool, timeout int)
 	cmd.Env = env
 	var log bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &log, &log
+	started := time.Now()
 	runErr := cmd.Run()
+	took := time.Since(started)
 	os.WriteFile(logPath, log.Bytes(), 0o644)
 	if runErr != nil {
 		return fmt.Errorf("%s: jupyter nbconvert failed (%v); last lines of its log:\n%s", path, runErr, tail(log.String(), 25))
@@ -352,7 +359,7 @@ func execOne(path, tmp string, env []string, inplace, compare bool, timeout int)
 		if err != nil {
 			return err
 		}
-		return os.WriteFile(path, normalize(b), 0o644)
+		return os.WriteFile(path, stampRun(normalize(b), took, loadAverage()), 0o644)
 	}
 	return nil
 }
@@ -372,14 +379,24 @@ func normalize(b []byte) []byte {
 			}
 		}
 	}
+	out, err := encodeNotebookJSON(nb)
+	if err != nil {
+		return b
+	}
+	return out
+}
+
+// encodeNotebookJSON writes a notebook held as generic JSON the way
+// Jupyter does (one-space indent, no HTML escaping, final newline).
+func encodeNotebookJSON(nb map[string]any) ([]byte, error) {
 	var out bytes.Buffer
 	enc := json.NewEncoder(&out)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", " ")
 	if err := enc.Encode(nb); err != nil {
-		return b
+		return nil, err
 	}
-	return out.Bytes()
+	return out.Bytes(), nil
 }
 
 // comparable returns a cell's outputs as text: all stdout text first (GoNB
