@@ -205,7 +205,7 @@ func UnitBalls(ps []float64) (Figure, error) {
 	if len(ps) == 0 {
 		return nil, featlab.Errorf(featlab.ErrEmpty, "viz: UnitBalls needs at least one p")
 	}
-	p := New("Unit balls ||w||_p = 1", "w1", "w2")
+	p := New("Unit balls $\\|w\\|_p$ = 1", "$w_1$", "$w_2$")
 	const n = 721
 	for k, q := range ps {
 		if !(q > 0) {
@@ -234,7 +234,7 @@ func UnitBalls(ps []float64) (Figure, error) {
 		p.Add(l)
 		name := "p = " + strconv.FormatFloat(q, 'g', -1, 64)
 		if math.IsInf(q, 1) {
-			name = "p = inf"
+			name = "p = ∞"
 		}
 		if q < 1 {
 			name += " (not convex)"
