@@ -462,3 +462,53 @@ cenext:
 cedone:
 	VZEROUPPER
 	RET
+
+// func sumSqAVX(x *float64, n4 int, part *[4]float64)
+//
+// Lane k of Y0 sums x_i^2 over i = k mod 4 (each product rounded, then
+// added: no fused multiply-add): Dot(x, x)'s four partial sums, stored to
+// part.
+TEXT ·sumSqAVX(SB), NOSPLIT, $0-24
+	MOVQ   x+0(FP), SI
+	MOVQ   n4+8(FP), CX
+	MOVQ   part+16(FP), DI
+	VXORPD Y0, Y0, Y0
+	SHRQ   $2, CX
+	JZ     ssdone
+
+ssloop:
+	VMOVUPD (SI), Y1
+	VMULPD  Y1, Y1, Y1
+	VADDPD  Y1, Y0, Y0
+	ADDQ    $32, SI
+	DECQ    CX
+	JNZ     ssloop
+
+ssdone:
+	VMOVUPD Y0, (DI)
+	VZEROUPPER
+	RET
+
+// func divScalarAVX(dst, in *float64, s float64, n4 int)
+//
+// dst = in / s, four columns at a time.
+TEXT ·divScalarAVX(SB), NOSPLIT, $0-32
+	MOVQ         dst+0(FP), DI
+	MOVQ         in+8(FP), SI
+	VBROADCASTSD s+16(FP), Y4
+	MOVQ         n4+24(FP), CX
+	SHRQ         $2, CX
+	JZ           dsdone
+
+dsloop:
+	VMOVUPD (SI), Y0
+	VDIVPD  Y4, Y0, Y0
+	VMOVUPD Y0, (DI)
+	ADDQ    $32, SI
+	ADDQ    $32, DI
+	DECQ    CX
+	JNZ     dsloop
+
+dsdone:
+	VZEROUPPER
+	RET
