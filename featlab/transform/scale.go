@@ -82,65 +82,6 @@ func colMeanVar(x raw) (mean, variance []float64, err error) {
 	return mean, variance, nil
 }
 
-// colMeanVarFused returns the mean and the population variance of each
-// column from one pass over X from memory: for each fixed row chunk (256
-// KiB, so that it is still in the core's cache for the second look)
-// kernel.SumRows adds the column sums, with the bits of colSums, and
-// kernel.Moments the sums of the values shifted by the first row, t_ij =
-// x_ij - x_0j: S_j = sum_i t_ij and Q_j = sum_i t_ij^2. Then
-//
-//	mean_j = (1/m) sum_i x_ij                (colMeanVar's mean)
-//	var_j  = (1/m) (Q_j - S_j^2 / m)
-//
-// ok is false, and the caller takes the two passes of colMeanVar, when a
-// column's sums are not finite, may have underflowed, or may suffer from
-// cancellation (Q_j - S_j^2/m <= Q_j / 1000: the first row more than about
-// 30 standard deviations from the mean): otherwise the variance keeps at
-// least 12 significant digits (against the corrected two-pass one, about
-// 1e-16 relative in the usual case). A column whose shifted values are all
-// exactly 0 (a constant column) gets variance 0 exactly.
-func colMeanVarFused(x raw) (mean, variance []float64, ok bool) {
-	d := x.cols
-	nc := numChunks(x.rows, d)
-	part := make([]float64, 3*nc*d)
-	shift := x.row(0)
-	_ = forChunks(x.rows, d, x.workers, func(k, lo, hi int) error {
-		p := part[3*k*d : 3*(k+1)*d]
-		kernel.SumRows(x.data, x.stride, p[:d], lo, hi)
-		kernel.Moments(x.data, x.stride, shift, nil, p[d:], lo, hi)
-		return nil
-	})
-	sum := make([]float64, d)
-	s1 := make([]float64, d)
-	s2 := make([]float64, d)
-	for k := 0; k < nc; k++ {
-		p := part[3*k*d : 3*(k+1)*d]
-		for j := range sum {
-			sum[j] += p[j]
-			s1[j] += p[d+j]
-			s2[j] += p[2*d+j]
-		}
-	}
-	m := float64(x.rows)
-	mean = make([]float64, d)
-	variance = make([]float64, d)
-	for j, v := range sum {
-		if !finite(v) {
-			return nil, nil, false
-		}
-		mean[j] = v / m
-		if s1[j] == 0 && s2[j] == 0 && math.Abs(shift[j]) >= 0x1p-400 {
-			continue
-		}
-		ss := s2[j] - s1[j]*s1[j]/m
-		if !(ss > 1e-3*s2[j]) || math.IsInf(s2[j], 0) || s2[j] < 0x1p-900 {
-			return nil, nil, false
-		}
-		variance[j] = ss / m
-	}
-	return mean, variance, true
-}
-
 // tinyVariance reports whether a column's squares may have underflowed:
 // its variance is below 2^-900 (or 0) and so is the size of its mean (a
 // constant column of ordinary numbers has variance 0 but a large mean).
@@ -443,10 +384,7 @@ func (s *Standardize) Fit(X mat.Matrix) error {
 	if err != nil {
 		return err
 	}
-	mean, variance, ok := colMeanVarFused(x)
-	if !ok {
-		mean, variance, err = colMeanVar(x)
-	}
+	mean, variance, err := colMeanVar(x)
 	// by[j] is the power of two column j was multiplied by before its
 	// variance was taken: 1, unless the squares would overflow or
 	// underflow (|x| beyond about 1e150 or below 1e-150).
