@@ -135,7 +135,7 @@ func main() {
 	}
 	fmt.Printf("timing:  best of %d runs after a warm-up; peers with OMP/BLAS threads = 1\n", *repeats)
 	bw := measureBandwidth(*repeats)
-	fmt.Printf("memory:  read bandwidth %.1f GB/s on 1 core, %.1f GB/s on all cores (kernel.Sum over %d MB, best of %d)\n", bw.one/1e9, bw.all/1e9, bw.bufBytes>>20, *repeats)
+	fmt.Printf("memory:  read bandwidth %.1f GB/s on 1 core, %.1f GB/s on all cores (kernel.Sum over %d MB, best of %d); from CPU time %.1f GB/s on 1 core\n", bw.one/1e9, bw.all/1e9, bw.bufBytes>>20, *repeats, bw.oneCPU/1e9)
 	if l, err := os.ReadFile("/proc/loadavg"); err == nil {
 		fmt.Printf("load:    %s\n", strings.Join(strings.Fields(string(l))[:3], " "))
 	}
@@ -271,12 +271,12 @@ func printTable(results []result, bw bandwidth) {
 	var rows [][]string
 	var notes []string
 	for _, r := range results {
-		floor := math.NaN()
+		floor, floorCPU := math.NaN(), math.NaN()
 		if r.bytes > 0 {
-			floor = r.bytes / bw.one
+			floor, floorCPU = r.bytes/bw.one, r.bytes/bw.oneCPU
 		}
 		rows = append(rows, []string{
-			r.c.Group + "/" + r.c.Name, secs(r.go1), secs(r.goAll), secs(floor), multiple(r.go1, floor), multiple(r.cpu1, floor), secs(r.py),
+			r.c.Group + "/" + r.c.Name, secs(r.go1), secs(r.goAll), secs(floor), multiple(r.go1, floor), multiple(r.cpu1, floorCPU), secs(r.py),
 			ratio(r.py, r.go1), ratio(r.py, r.goAll), secs(r.r), ratio(r.r, r.go1),
 		})
 		for _, e := range []struct{ who, msg string }{{"featlab", r.goErr}, {"sklearn", r.pyErr}, {"glmnet", r.rErr}} {
@@ -289,7 +289,7 @@ func printTable(results []result, bw bandwidth) {
 		}
 	}
 	fmt.Print(featlab.FormatTable(header, rows))
-	fmt.Println("ratios above 1 mean featlab is faster; floor = bytes that must be touched / single-core read bandwidth; CPU 1 / floor uses the process CPU time of the best single-core run (less inflated by load than wall time)")
+	fmt.Println("ratios above 1 mean featlab is faster; floor = bytes that must be touched / single-core read bandwidth; CPU 1 / floor is the process CPU time of the best single-core run over the floor from the CPU time of the bandwidth pass (both less inflated by load than wall time)")
 	for _, n := range notes {
 		fmt.Println("  " + n)
 	}
