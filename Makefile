@@ -69,6 +69,7 @@ help:
 	@echo "make test     set up; gofmt, go vet, go test, notebooks executed, figures compared with plots/, rendered untrusted and as a site"
 	@echo "make lab      set up, then open the notebooks in Jupyter (http://$(IP):$(PORT), or the next free port)"
 	@echo "make bench    install the peers if missing, Go benchmarks, then featlab against scikit-learn/glmnet on the same data"
+	@echo "make bench-compare OLD=<commit> [RUN=<regexp>]   featlab at OLD against this checkout, interleaved, single-threaded (wall and CPU)"
 	@echo "make site     export every executed notebook to static HTML in site/ (open site/index.html; works offline, from any folder)"
 	@echo "make slides   every executed notebook as a reveal.js deck in slides/ (a slide per section; offline, from any folder)"
 	@echo "make test-browser  headless Chromium checks figures unrun and moves every slider (installs chromium from Debian)"
@@ -285,6 +286,15 @@ bench: peers
 	  printf '\n==> featlab against scikit-learn / glmnet (same data, same run)\n'; \
 	  $(GO) run ./featlab/cmd/peerbench -python=$(PEER_PYTHON); \
 	fi
+
+## bench-compare: featlab's single-threaded times at OLD (default main)
+## against this checkout's, interleaved in one run (wall and CPU time,
+## new/old), e.g. make bench-compare OLD=main RUN='filter|transform'.
+OLD ?= main
+RUN ?=
+.PHONY: bench-compare
+bench-compare:
+	featlab/cmd/peerbench/compare.sh $(OLD) -run '$(RUN)' $(COMPARE_FLAGS)
 
 ## test-browser: headless Chromium drives `make serve` (untrusted, on a spare
 ## port): every stored figure shows unrun, no tab arrows; every nb.Slider moves

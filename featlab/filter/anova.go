@@ -27,55 +27,80 @@ import (
 // must hold integer labels of at least two classes.
 //
 // The sums of all features come from one fused pass over the rows of X,
-// accumulating shifted per-class sums of x and x^2.
+// accumulating shifted per-class sums of x and x^2 (with two classes, the
+// pass of Pearson's kernel: sums of t = x - x_0, of t^2 and of t over
+// class 1).
 func FClassif(X mat.Matrix, y []float64, cfg Config) (*Scores, error) {
 	in, cls, nk, err := classInput(X, y, cfg.Names, "F classif (ANOVA)")
 	if err != nil {
 		return nil, err
 	}
 	m, d, K := in.m, in.d, len(nk)
-	S := make([]float64, K*d) // per-class sums of t = x - x0
-	Q := make([]float64, K*d) // per-class sums of t^2
 	shift := in.data[:d:d]
 	s := &Scores{Method: "F classif (ANOVA)", Names: in.names, Values: make([]float64, d), PValues: make([]float64, d)}
 	constant := make([]bool, d)
 	bad := make([]bool, d)
 	dfb, dfw := float64(K-1), float64(m-K)
-	par.Blocks(d, cfg.Workers, func(lo, hi int) {
-		n := hi - lo
-		c := shift[lo:hi]
-		for i := 0; i < m; i++ {
-			row := in.data[i*in.stride+lo : i*in.stride+hi]
-			off := cls[i] * d
-			sk := S[off+lo : off+hi]
-			qk := Q[off+lo : off+hi]
-			kernel.ShiftSq(row, c[:n], sk[:n], qk[:n])
-		}
-		sums := make([]float64, K)
-		sqs := make([]float64, K)
-		for j := lo; j < hi; j++ {
-			for k := 0; k < K; k++ {
-				sums[k], sqs[k] = S[k*d+j], Q[k*d+j]
-			}
-			f, isConst, ok := anovaF(sums, sqs, nk, dfb, dfw)
+	// score finishes column j from its per-class sums of t and t^2 (any
+	// split of the squares among the classes: only their total matters).
+	score := func(j int, sums, sqs []float64) {
+		f, isConst, ok := anovaF(sums, sqs, nk, dfb, dfw)
+		if !ok {
+			// Cancellation, a constant column, or NaN/Inf: recompute
+			// from the column itself, centred exactly.
+			f, isConst, ok = anovaColumn(in, j, cls, nk, dfb, dfw)
 			if !ok {
-				// Cancellation, a constant column, or NaN/Inf: recompute
-				// from the column itself, centred exactly.
-				f, isConst, ok = anovaColumn(in, j, cls, nk, dfb, dfw)
-				if !ok {
-					bad[j] = true
-					continue
-				}
-			}
-			s.Values[j], constant[j] = f, isConst
-			switch {
-			case isConst || dfw <= 0:
-				s.PValues[j] = 1
-			default:
-				s.PValues[j] = fSurvival(f, dfb, dfw)
+				bad[j] = true
+				return
 			}
 		}
-	})
+		s.Values[j], constant[j] = f, isConst
+		switch {
+		case isConst || dfw <= 0:
+			s.PValues[j] = 1
+		default:
+			s.PValues[j] = fSurvival(f, dfb, dfw)
+		}
+	}
+	if K == 2 {
+		// Two classes: one pass of the fused kernel with y the indicator
+		// of class 1 gives sum t, sum t^2 and S_1 = sum over class 1 of
+		// t; S_0 = sum t - S_1. Row chunks as Pearson's: the same bits
+		// for any number of workers.
+		ind := make([]float64, m)
+		for i, k := range cls {
+			ind[i] = float64(k)
+		}
+		acc := chunkedSums(m, 3*d, chunkCount(m, 3*d), cfg.Workers, func(lo, hi int, acc []float64) {
+			kernel.Moments(in.data, in.stride, shift, ind, acc, lo, hi)
+		})
+		s1, s2, s1k := acc[:d], acc[d:2*d], acc[2*d:]
+		for j := 0; j < d; j++ {
+			score(j, []float64{s1[j] - s1k[j], s1k[j]}, []float64{s2[j], 0})
+		}
+	} else {
+		S := make([]float64, K*d) // per-class sums of t = x - x0
+		Q := make([]float64, K*d) // per-class sums of t^2
+		par.Blocks(d, cfg.Workers, func(lo, hi int) {
+			n := hi - lo
+			c := shift[lo:hi]
+			for i := 0; i < m; i++ {
+				row := in.data[i*in.stride+lo : i*in.stride+hi]
+				off := cls[i] * d
+				sk := S[off+lo : off+hi]
+				qk := Q[off+lo : off+hi]
+				kernel.ShiftSq(row, c[:n], sk[:n], qk[:n])
+			}
+			sums := make([]float64, K)
+			sqs := make([]float64, K)
+			for j := lo; j < hi; j++ {
+				for k := 0; k < K; k++ {
+					sums[k], sqs[k] = S[k*d+j], Q[k*d+j]
+				}
+				score(j, sums, sqs)
+			}
+		})
+	}
 	for _, b := range bad {
 		if b {
 			if err := in.findNotFinite(); err != nil {

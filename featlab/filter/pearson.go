@@ -158,8 +158,10 @@ func correlate(X mat.Matrix, y []float64, names []string, workers int) (*corr, e
 	// data bit for bit (the fallback for overflowing sums used to break
 	// exact ties another way: PercentileSelector chose another feature at
 	// X x 1e300). Columns in the ordinary range are left as they are.
-	in.prescaleColumns()
-	r, constant, bad := correlations(in, y, workers)
+	// The pass runs on the data as they are; only the columns whose sums
+	// do not prove them in range are looked at again (rescaleColumns).
+	r, constant, s2, bad := correlations(in, y, workers, 0)
+	bad = in.rescaleColumns(y, workers, s2, r, constant) || bad
 	if bad {
 		if err := in.findNotFinite(); err != nil {
 			return nil, err
@@ -168,41 +170,73 @@ func correlate(X mat.Matrix, y []float64, names []string, workers int) (*corr, e
 	return &corr{in: in, r: r, constant: constant}, nil
 }
 
-// prescaleColumns replaces in's data by a copy whose columns outside the
-// ordinary range are multiplied by an exact power of two
-// (matx.Pow2Scale of the column's max |x|); nothing is copied when every
-// column is in range.
-func (in *input) prescaleColumns() {
-	big := make([]float64, in.d)
-	for i := 0; i < in.m; i++ {
-		for j, v := range in.data[i*in.stride : i*in.stride+in.d] {
-			if a := math.Abs(v); a > big[j] {
-				big[j] = a
+// inRange reports whether the sums of the fused pass prove that column j's
+// largest magnitude a = max_i |x_ij| lies where matx.Pow2Scale leaves it
+// alone (2^-60 <= a < 2^60 is enough): with x0 the shift (row 0's value)
+// and s2 = sum_i (x_ij - x0)^2 over m rows, |x0| <= a <= |x0| +
+// sqrt(s2), and a >= sqrt(s2/m)/2; the bounds below leave a factor of two
+// of room for rounding.
+func inRange(x0, s2 float64, m int) bool {
+	if !(s2 >= 0) || math.IsInf(s2, 0) {
+		return false
+	}
+	const lo, hi = 0x1p-59, 0x1p59
+	d := math.Sqrt(s2)
+	upper := 2 * (math.Abs(x0) + d)
+	lower := max(math.Abs(x0), d/math.Sqrt(float64(m))/2) / 2
+	return upper < hi && lower >= lo
+}
+
+// rescaleColumns finds the columns whose fused sums do not prove them in
+// the ordinary range (inRange), takes their exact max |x| and, for those
+// matx.Pow2Scale would scale, recomputes r on a copy multiplied by that
+// power of two, with the same row chunks as the full pass: the bits a pass
+// over the prescaled matrix gives. It reports whether a recomputed column
+// produced non-finite sums.
+func (in *input) rescaleColumns(y []float64, workers int, s2, r []float64, constant []bool) bool {
+	var cols []int
+	var scale []float64
+	for j := 0; j < in.d; j++ {
+		if inRange(in.data[j], s2[j], in.m) {
+			continue
+		}
+		big := 0.0
+		for i := 0; i < in.m; i++ {
+			if a := math.Abs(in.data[i*in.stride+j]); a > big {
+				big = a
 			}
 		}
-	}
-	scale, any := make([]float64, in.d), false
-	for j, b := range big {
-		scale[j] = matx.Pow2Scale(b)
-		any = any || scale[j] != 1
-	}
-	if !any {
-		return
-	}
-	out := make([]float64, in.m*in.d)
-	for i := 0; i < in.m; i++ {
-		row := out[i*in.d : (i+1)*in.d]
-		for j, v := range in.data[i*in.stride : i*in.stride+in.d] {
-			row[j] = v * scale[j]
+		if s := matx.Pow2Scale(big); s != 1 {
+			cols = append(cols, j)
+			scale = append(scale, s)
 		}
 	}
-	in.data, in.stride = out, in.d
+	if len(cols) == 0 {
+		return false
+	}
+	k := len(cols)
+	sub := &input{m: in.m, d: k, stride: k, data: make([]float64, in.m*k)}
+	for i := 0; i < in.m; i++ {
+		row := in.data[i*in.stride:]
+		for c, j := range cols {
+			sub.data[i*k+c] = row[j] * scale[c]
+		}
+	}
+	rs, cs, _, bad := correlations(sub, y, workers, chunkCount(in.m, 3*in.d))
+	for c, j := range cols {
+		r[j], constant[j] = rs[c], cs[c]
+	}
+	return bad
 }
 
 // correlations computes r_j for all columns in one fused pass over the rows.
 // bad reports that some column produced non-finite sums (a NaN or Inf in X,
 // or an overflow); overflowing finite columns are recomputed with scaling.
-func correlations(in *input, y []float64, workers int) (r []float64, constant []bool, bad bool) {
+//
+// chunks is the number of row chunks (chunkCount(m, 3d) when 0); s2 holds
+// the sums of squares of the shifted columns (x_ij - x_0j), for
+// rescaleColumns.
+func correlations(in *input, y []float64, workers, chunks int) (r []float64, constant []bool, s2 []float64, bad bool) {
 	m, d := in.m, in.d
 	// Centre y once, scaled by max|y| so that neither overflow nor
 	// underflow can reach the sums (r does not depend on the scale of y).
@@ -215,7 +249,10 @@ func correlations(in *input, y []float64, workers int) (r []float64, constant []
 	// (partial sums added in chunk order, so the result does not depend on
 	// the number of workers, which take chunks as they come).
 	shift := in.data[:d:d]
-	sums := chunkedSums(m, 3*d, workers, func(lo, hi int, acc []float64) {
+	if chunks == 0 {
+		chunks = chunkCount(m, 3*d)
+	}
+	sums := chunkedSums(m, 3*d, chunks, workers, func(lo, hi int, acc []float64) {
 		fusedSums(in, yc, shift, acc, lo, hi)
 	})
 	s1, s2, sxy := sums[:d], sums[d:2*d], sums[2*d:]
@@ -237,18 +274,23 @@ func correlations(in *input, y []float64, workers int) (r []float64, constant []
 	for _, b := range badCol {
 		bad = bad || b
 	}
-	return r, constant, bad
+	return r, constant, s2, bad
 }
 
-// chunkedSums splits the rows [0, m) into a fixed number of chunks that
-// depends only on m and width, calls fill(lo, hi, acc) for each chunk with
+// chunkCount is the number of row chunks of chunkedSums for m rows and
+// accumulators of the given width: it depends only on them.
+func chunkCount(m, width int) int {
+	const minRows, maxChunks, budget = 256, 64, 1 << 22
+	return min(max(m/minRows, 1), maxChunks, max(budget/width, 1))
+}
+
+// chunkedSums splits the rows [0, m) into n chunks (chunkCount: a number
+// that depends only on m and width), calls fill(lo, hi, acc) for each chunk with
 // a zeroed accumulator of the given width (chunks run on up to workers
 // goroutines, handed out one at a time, so a slow core does less), and
 // returns the sum of the accumulators taken in chunk order: the same bits
 // for any number of workers.
-func chunkedSums(m, width, workers int, fill func(lo, hi int, acc []float64)) []float64 {
-	const minRows, maxChunks, budget = 256, 64, 1 << 22
-	n := min(max(m/minRows, 1), maxChunks, max(budget/width, 1))
+func chunkedSums(m, width, n, workers int, fill func(lo, hi int, acc []float64)) []float64 {
 	if par.Workers(workers, n) == 1 {
 		// One worker: the same chunks in order into one buffer, added to
 		// the total after each chunk exactly as below.

@@ -6,6 +6,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/featlab/course/featlab/internal/kernel"
 	"github.com/featlab/course/featlab/internal/par"
 )
 
@@ -28,29 +29,80 @@ func Spearman(X mat.Matrix, y []float64, cfg Config) (*Scores, error) {
 		return nil, err
 	}
 	m, d := in.m, in.d
-	ry := averageRanks(y, make([]float64, m), make([]int, m))
 	s := &Scores{Method: "spearman |rho|", Names: in.names, Values: make([]float64, d), Signs: make([]float64, d), PValues: make([]float64, d)}
-	constant := make([]bool, d)
+	rho, constant := spearmanRho(in, y, cfg.Workers)
 	df := float64(m - 2)
-	par.For(d, cfg.Workers, func(j int) {
+	for j, r := range rho {
+		switch {
+		case constant[j]:
+			s.PValues[j] = 1
+		case df > 0:
+			s.Values[j], s.Signs[j] = math.Abs(r), sign(r)
+			s.PValues[j] = fSurvival(fFromR(r, df), 1, df)
+		default:
+			s.Values[j], s.Signs[j] = math.Abs(r), sign(r)
+			s.PValues[j] = 1
+		}
+	}
+	s.Constant = constantList(constant)
+	return s, nil
+}
+
+// spearmanRho returns Spearman's rho of every column of in with y (0 for a
+// constant column, which constant marks). The ranks of the columns
+// (averageRanks, one column per task) go into a row-major m x d matrix R,
+// and the correlations of its columns with the ranks of y come from one
+// pass of the fused kernel over R (kernel.Moments, as Pearson's), with
+// every rank shifted by the mean rank c = (m+1)/2 (the mean of any
+// average ranks): t_ij = R_ij - c and u_i = rank(y)_i - c are multiples of
+// 1/2, so for m below about 400000 every sum of the pass (sum t^2, sum t
+// u, of magnitude below m^3/12 < 2^53) is exact, whatever the order of the
+// additions, and rho is the same for any number of workers and equal to
+// the two-pass Pearson formula on the ranks.
+func spearmanRho(in *input, y []float64, workers int) (rho []float64, constant []bool) {
+	m, d := in.m, in.d
+	c := float64(m+1) / 2
+	ry := averageRanks(y, make([]float64, m), make([]int, m))
+	u := make([]float64, m)
+	var syy float64
+	for i, r := range ry {
+		u[i] = r - c
+		syy += u[i] * u[i]
+	}
+	R := make([]float64, m*d)
+	constant = make([]bool, d)
+	par.For(d, workers, func(j int) {
 		v := in.column(j, make([]float64, m))
 		if isConstant(v) {
 			constant[j] = true
-			s.PValues[j] = 1
+			for i := 0; i < m; i++ {
+				R[i*d+j] = c
+			}
 			return
 		}
 		rv := averageRanks(v, make([]float64, m), make([]int, m))
-		rho := pearsonVec(rv, ry)
-		s.Values[j] = math.Abs(rho)
-		s.Signs[j] = sign(rho)
-		if df > 0 {
-			s.PValues[j] = fSurvival(fFromR(rho, df), 1, df)
-		} else {
-			s.PValues[j] = 1
+		for i, r := range rv {
+			R[i*d+j] = r
 		}
 	})
-	s.Constant = constantList(constant)
-	return s, nil
+	shift := make([]float64, d)
+	for j := range shift {
+		shift[j] = c
+	}
+	sums := chunkedSums(m, 3*d, chunkCount(m, 3*d), workers, func(lo, hi int, acc []float64) {
+		kernel.Moments(R, d, shift, u, acc, lo, hi)
+	})
+	s1, s2, sxy := sums[:d], sums[d:2*d], sums[2*d:]
+	rho = make([]float64, d)
+	fm := float64(m)
+	for j := range rho {
+		sxx := s2[j] - s1[j]*s1[j]/fm
+		if constant[j] || sxx == 0 || syy == 0 {
+			continue
+		}
+		rho[j] = clamp1(sxy[j] / (math.Sqrt(sxx) * math.Sqrt(syy)))
+	}
+	return rho, constant
 }
 
 func isConstant(v []float64) bool {

@@ -195,10 +195,20 @@ func mapElems(x raw, fn func(j int, v float64) (float64, string)) (*mat.Dense, e
 
 // FitTransform fits t on X and returns t.Transform(X).
 func FitTransform(t featlab.Transformer, X mat.Matrix) (*mat.Dense, error) {
+	if ft, ok := t.(fitTransformer); ok {
+		return ft.fitTransform(X)
+	}
 	if err := t.Fit(X); err != nil {
 		return nil, err
 	}
 	return t.Transform(X)
+}
+
+// fitTransformer is a transformer of this package whose Fit followed by
+// Transform on the same X can share a pass over X (the same result, the
+// same errors, the same fitted state).
+type fitTransformer interface {
+	fitTransform(X mat.Matrix) (*mat.Dense, error)
 }
 
 // positive checks that a parameter is a finite number > 0, with def used

@@ -65,9 +65,9 @@ func (n Norm) of(row []float64) float64 {
 		}
 		return s
 	}
-	// four partial sums (kernel.Dot): the sum is not one long chain of
-	// dependent additions
-	s := kernel.Dot(row, row)
+	// four partial sums (kernel.SumSq, the bits of kernel.Dot): the sum
+	// is not one long chain of dependent additions
+	s := kernel.SumSq(row)
 	if !math.IsInf(s, 1) && s >= tinySumSq {
 		return math.Sqrt(s)
 	}
@@ -124,25 +124,61 @@ func (r *RowNormalize) Transform(X mat.Matrix) (*mat.Dense, error) {
 	if err != nil {
 		return nil, err
 	}
+	return normalizeRows(x, r.norm)
+}
+
+// fitTransform is Fit then Transform in one pass over X: Fit's NaN/Inf
+// check is the one Transform makes row by row (the same error, naming the
+// first bad cell), and r is fitted only when X is accepted.
+func (r *RowNormalize) fitTransform(X mat.Matrix) (*mat.Dense, error) {
+	if err := r.Norm.check("RowNormalize"); err != nil {
+		return nil, err
+	}
+	x, err := rawOf(X, r.Workers)
+	if err != nil {
+		return nil, err
+	}
+	out, err := normalizeRows(x, r.Norm)
+	if err != nil {
+		return nil, err
+	}
+	r.setFitted(x.cols)
+	r.norm = r.Norm
+	return out, nil
+}
+
+// normalizeRows returns x with every row divided by its norm (zero rows
+// stay zero), rejecting NaN and infinities.
+func normalizeRows(x raw, norm Norm) (*mat.Dense, error) {
 	out := mat.NewDense(x.rows, x.cols, nil)
 	o := out.RawMatrix()
 	// The NaN/Inf check is made row by row in the same pass (the row is
-	// in cache); forChunks reports the lowest failing chunk, so the error
+	// in cache; for l2 a finite sum of squares already shows the row
+	// finite); forChunks reports the lowest failing chunk, so the error
 	// names the first bad cell in row-major order.
-	zero := make([]float64, x.cols)
-	err = forChunks(x.rows, x.cols, x.workers, func(_, lo, hi int) error {
-		by := make([]float64, x.cols)
+	err := forChunks(x.rows, x.cols, x.workers, func(_, lo, hi int) error {
 		for i := lo; i < hi; i++ {
 			in := x.row(i)
-			if !kernel.Finite(in) {
+			var nrm float64
+			if norm == L2 {
+				// SumSq is NaN or +Inf when a value is.
+				if s := kernel.SumSq(in); s >= tinySumSq && !math.IsInf(s, 1) {
+					nrm = math.Sqrt(s)
+				} else {
+					nrm = -1
+				}
+			}
+			if nrm <= 0 && !kernel.Finite(in) {
 				for j, v := range in {
 					if !finite(v) {
 						return notFinite(i, j, v)
 					}
 				}
 			}
+			if nrm <= 0 {
+				nrm = norm.of(in)
+			}
 			dst := o.Data[i*o.Stride : i*o.Stride+len(in)]
-			nrm := r.norm.of(in)
 			if nrm == 0 {
 				continue
 			}
@@ -155,14 +191,9 @@ func (r *RowNormalize) Transform(X mat.Matrix) (*mat.Dense, error) {
 					dst[j] = v / mx
 				}
 				in = dst
-				nrm = r.norm.of(in)
+				nrm = norm.of(in)
 			}
-			// dst = (in - 0) / nrm, the same bits as in / nrm, four
-			// columns to a division (kernel.AffineDiv)
-			for j := range by {
-				by[j] = nrm
-			}
-			kernel.AffineDiv(dst, in, zero, by)
+			kernel.DivScalar(dst, in, nrm)
 		}
 		return nil
 	})

@@ -80,6 +80,7 @@ func Register(c Case) { cases = append(cases, c) }
 type result struct {
 	c                        Case
 	go1, goAll, py, r        float64 // seconds; NaN when not run
+	cpu1                     float64 // CPU seconds of the best single-core run
 	bytes                    float64 // Case.Bytes, 0 when not memory-bound
 	pyErr, rErr, goErr, note string
 }
@@ -90,12 +91,23 @@ func main() {
 	python := flag.String("python", "/usr/bin/python3", "Python with scikit-learn (Debian python3-sklearn)")
 	rscript := flag.String("rscript", "Rscript", "Rscript with glmnet (Debian r-cran-glmnet)")
 	list := flag.Bool("list", false, "list the cases and exit")
+	goOnly := flag.Bool("goonly", false, "time only featlab, single-threaded, and print machine-readable lines (used by -compare)")
+	compare := flag.String("compare", "", "a peerbench binary built from an older checkout: time the common cases old and new interleaved, featlab only, single-threaded (see make bench-compare)")
+	rounds := flag.Int("rounds", 3, "with -compare: old/new process pairs per case (the median is reported)")
 	flag.Parse()
 	re, err := regexp.Compile(*runRe)
 	if err != nil {
 		fatal(err)
 	}
 	sort.SliceStable(cases, func(i, j int) bool { return cases[i].Group < cases[j].Group })
+	if *goOnly {
+		runGoOnly(re, *repeats)
+		return
+	}
+	if *compare != "" {
+		runCompare(*compare, re, *repeats, *rounds)
+		return
+	}
 	here, err := sourceDir()
 	if err != nil {
 		fatal(err)
@@ -123,7 +135,7 @@ func main() {
 	}
 	fmt.Printf("timing:  best of %d runs after a warm-up; peers with OMP/BLAS threads = 1\n", *repeats)
 	bw := measureBandwidth(*repeats)
-	fmt.Printf("memory:  read bandwidth %.1f GB/s on 1 core, %.1f GB/s on all cores (kernel.Sum over %d MB, best of %d)\n", bw.one/1e9, bw.all/1e9, bw.bufBytes>>20, *repeats)
+	fmt.Printf("memory:  read bandwidth %.1f GB/s on 1 core, %.1f GB/s on all cores (kernel.Sum over %d MB, best of %d); from CPU time %.1f GB/s on 1 core\n", bw.one/1e9, bw.all/1e9, bw.bufBytes>>20, *repeats, bw.oneCPU/1e9)
 	if l, err := os.ReadFile("/proc/loadavg"); err == nil {
 		fmt.Printf("load:    %s\n", strings.Join(strings.Fields(string(l))[:3], " "))
 	}
@@ -144,7 +156,7 @@ func main() {
 }
 
 func runCase(c Case, here string, repeats int, pyOK, rOK bool, python, rscript string) result {
-	res := result{c: c, go1: math.NaN(), goAll: math.NaN(), py: math.NaN(), r: math.NaN()}
+	res := result{c: c, go1: math.NaN(), goAll: math.NaN(), py: math.NaN(), r: math.NaN(), cpu1: math.NaN()}
 	data := c.Data()
 	res.bytes = touch(c, data)
 	dir, err := os.MkdirTemp("", "peerbench-")
@@ -157,7 +169,7 @@ func runCase(c Case, here string, repeats int, pyOK, rOK bool, python, rscript s
 		res.goErr = err.Error()
 		return res
 	}
-	res.go1, err = timeGo(c, data, 1, repeats)
+	res.go1, res.cpu1, err = timeGoCPU(c, data, 1, repeats)
 	if err != nil {
 		res.goErr = err.Error()
 	}
@@ -179,6 +191,13 @@ func runCase(c Case, here string, repeats int, pyOK, rOK bool, python, rscript s
 }
 
 func timeGo(c Case, data map[string]*mat.Dense, workers, repeats int) (float64, error) {
+	wall, _, err := timeGoCPU(c, data, workers, repeats)
+	return wall, err
+}
+
+// timeGoCPU is timeGo that also returns the least CPU time (user +
+// system, of the whole process) of the timed runs.
+func timeGoCPU(c Case, data map[string]*mat.Dense, workers, repeats int) (wall, cpu float64, err error) {
 	procs := runtime.NumCPU()
 	if workers == 1 {
 		procs = 1
@@ -187,21 +206,22 @@ func timeGo(c Case, data map[string]*mat.Dense, workers, repeats int) (float64, 
 	defer runtime.GOMAXPROCS(old)
 	run, err := c.Go(data, workers)
 	if err != nil {
-		return math.NaN(), err
+		return math.NaN(), math.NaN(), err
 	}
 	if err := run(); err != nil { // warm-up
-		return math.NaN(), err
+		return math.NaN(), math.NaN(), err
 	}
-	best := math.Inf(1)
+	wall, cpu = math.Inf(1), math.Inf(1)
 	for k := 0; k < repeats; k++ {
 		runtime.GC()
-		start := time.Now()
+		c0, start := processCPU(), time.Now()
 		if err := run(); err != nil {
-			return math.NaN(), err
+			return math.NaN(), math.NaN(), err
 		}
-		best = math.Min(best, time.Since(start).Seconds())
+		wall = math.Min(wall, time.Since(start).Seconds())
+		cpu = math.Min(cpu, (processCPU() - c0).Seconds())
 	}
-	return best, nil
+	return wall, cpu, nil
 }
 
 // timePeer runs a harness that prints the best time in seconds on its last
@@ -247,16 +267,16 @@ func writeData(dir string, data map[string]*mat.Dense) error {
 }
 
 func printTable(results []result, bw bandwidth) {
-	header := []string{"case", "featlab 1 core", "featlab all cores", "floor 1 core", "featlab 1 / floor", "sklearn", "sklearn / featlab 1", "sklearn / featlab all", "glmnet", "glmnet / featlab 1"}
+	header := []string{"case", "featlab 1 core", "featlab all cores", "floor 1 core", "featlab 1 / floor", "CPU 1 / floor", "sklearn", "sklearn / featlab 1", "sklearn / featlab all", "glmnet", "glmnet / featlab 1"}
 	var rows [][]string
 	var notes []string
 	for _, r := range results {
-		floor := math.NaN()
+		floor, floorCPU := math.NaN(), math.NaN()
 		if r.bytes > 0 {
-			floor = r.bytes / bw.one
+			floor, floorCPU = r.bytes/bw.one, r.bytes/bw.oneCPU
 		}
 		rows = append(rows, []string{
-			r.c.Group + "/" + r.c.Name, secs(r.go1), secs(r.goAll), secs(floor), multiple(r.go1, floor), secs(r.py),
+			r.c.Group + "/" + r.c.Name, secs(r.go1), secs(r.goAll), secs(floor), multiple(r.go1, floor), multiple(r.cpu1, floorCPU), secs(r.py),
 			ratio(r.py, r.go1), ratio(r.py, r.goAll), secs(r.r), ratio(r.r, r.go1),
 		})
 		for _, e := range []struct{ who, msg string }{{"featlab", r.goErr}, {"sklearn", r.pyErr}, {"glmnet", r.rErr}} {
@@ -269,7 +289,7 @@ func printTable(results []result, bw bandwidth) {
 		}
 	}
 	fmt.Print(featlab.FormatTable(header, rows))
-	fmt.Println("ratios above 1 mean featlab is faster; floor = bytes that must be touched / single-core read bandwidth")
+	fmt.Println("ratios above 1 mean featlab is faster; floor = bytes that must be touched / single-core read bandwidth; CPU 1 / floor is the process CPU time of the best single-core run over the floor from the CPU time of the bandwidth pass (both less inflated by load than wall time)")
 	for _, n := range notes {
 		fmt.Println("  " + n)
 	}

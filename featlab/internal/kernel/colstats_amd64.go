@@ -64,3 +64,14 @@ func sumRowsAVX(x *float64, stride, groups, n4 int, acc *float64)
 //
 //go:noescape
 func centredAVX(x *float64, stride, groups, n4 int, mean, acc *float64, n int)
+
+// sumSqAVX stores to part Dot(x, x)'s four partial sums over the n4 (a
+// multiple of 4) values at x.
+//
+//go:noescape
+func sumSqAVX(x *float64, n4 int, part *[4]float64)
+
+// divScalarAVX sets dst = in / s over n4 (a multiple of 4) values.
+//
+//go:noescape
+func divScalarAVX(dst, in *float64, s float64, n4 int)

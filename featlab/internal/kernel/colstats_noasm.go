@@ -32,3 +32,7 @@ func sumRowsAVX(x *float64, stride, groups, n4 int, acc *float64) {
 func centredAVX(x *float64, stride, groups, n4 int, mean, acc *float64, n int) {
 	panic("kernel: no AVX kernel in this build")
 }
+
+func sumSqAVX(x *float64, n4 int, part *[4]float64) { panic("kernel: no AVX kernel in this build") }
+
+func divScalarAVX(dst, in *float64, s float64, n4 int) { panic("kernel: no AVX kernel in this build") }

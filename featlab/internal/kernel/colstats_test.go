@@ -154,6 +154,22 @@ func FuzzColumnStats(f *testing.F) {
 			y = randMatrix(rng, int(rows), 1, 1, 0)
 		}
 		checkMoments(t, x, stride, shift, y, int(lo), int(rows))
+		// The row norms' kernels: the portable bits exactly.
+		for i := int(lo); i < int(rows); i++ {
+			row := x[i*stride : i*stride+n]
+			if got, want := SumSq(row), Dot(row, row); math.Float64bits(got) != math.Float64bits(want) && !(math.IsNaN(got) && math.IsNaN(want)) {
+				t.Fatalf("SumSq row %d: %v, Dot %v", i, got, want)
+			}
+			d1, d2 := make([]float64, n), make([]float64, n)
+			s := shift[0]
+			DivScalar(d1, row, s)
+			for j, v := range row {
+				d2[j] = v / s
+			}
+			if !sameBits(d1, d2) {
+				t.Fatalf("DivScalar row %d by %v: %v, loop %v", i, s, d1, d2)
+			}
+		}
 	})
 }
 

@@ -4,7 +4,8 @@
 // column-statistics passes of the filter scores (Moments: sums, squares
 // and cross products with y; ShiftSq and SumNonneg: per-class sums, the
 // cross products with class indicators) and of the scalers (SumRows,
-// CentredSums); the scalers' row maps (AffineDiv, MulAdd, MinMax, Finite);
+// CentredSums); the scalers' row maps (AffineDiv, MulAdd, MinMax, Finite)
+// and the row norms' (SumSq, DivScalar);
 // and Sum, with which peerbench measures the memory bandwidth.
 //
 // Every kernel has a portable Go version (the ...Go functions, always
@@ -13,7 +14,8 @@
 // back to SSE2, which every amd64 has, with the same bits). Building with -tags noasm uses the portable code only; make
 // test runs this package and represent both ways.
 //
-// Summation order. SumRows, CentredSums, the row maps and SqDist give the
+// Summation order. SumRows, CentredSums, the row maps, SumSq (Dot(x, x)'s
+// four partial sums as the lanes of one register) and SqDist give the
 // portable loops' bits (SqDist: the SSE2 kernel's). For Moments and
 // ShiftSq the portable and the vectorised code add
 // the same terms in the same order, column by column (the vector lanes are

@@ -101,3 +101,38 @@ func Finite(r []float64) bool {
 	}
 	return !math.IsNaN(s0 + s1 + s2 + s3)
 }
+
+// SumSq returns sum_j x_j^2 with the bits of Dot(x, x): four partial sums
+// (x_j^2 into sum j mod 4, each square rounded, then added), the columns
+// after the last multiple of four into the first, then (s0 + s1) + (s2 +
+// s3). On amd64 with AVX2 the four partial sums are the lanes of one
+// vector register. The result is NaN or +Inf when a value is, so a finite
+// result shows the row finite (the row norms' check).
+func SumSq(x []float64) float64 {
+	n4 := len(x) &^ 3
+	if !useAVX || n4 == 0 {
+		return Dot(x, x)
+	}
+	var p [4]float64
+	sumSqAVX(&x[0], n4, &p)
+	for _, v := range x[n4:] {
+		p[0] += v * v
+	}
+	return (p[0] + p[1]) + (p[2] + p[3])
+}
+
+// DivScalar sets dst = in / s (dst at least as long as in): the bits of
+// the plain loop, four columns to a division on amd64 with AVX2.
+func DivScalar(dst, in []float64, s float64) {
+	n := len(in)
+	n4 := n &^ 3
+	dst = dst[:n]
+	j := 0
+	if useAVX && n4 > 0 {
+		divScalarAVX(&dst[0], &in[0], s, n4)
+		j = n4
+	}
+	for ; j < n; j++ {
+		dst[j] = in[j] / s
+	}
+}

@@ -64,3 +64,33 @@ func TestRowMaps(t *testing.T) {
 		}
 	}
 }
+
+// TestSumSqDivScalar: SumSq gives Dot(x, x)'s bits and DivScalar the plain
+// loop's, for every length up to 19, with NaN, +-Inf or a value whose
+// square overflows at every position.
+func TestSumSqDivScalar(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 9))
+	for n := 0; n <= 19; n++ {
+		for bad := -1; bad < n; bad++ {
+			for _, v := range []float64{math.NaN(), math.Inf(1), math.Inf(-1), 1e200} {
+				x := randMatrix(rng, 1, n, 3, 1)
+				if bad >= 0 {
+					x[bad] = v
+				}
+				got, want := SumSq(x), Dot(x, x)
+				if math.Float64bits(got) != math.Float64bits(want) && !(math.IsNaN(got) && math.IsNaN(want)) {
+					t.Fatalf("SumSq n=%d bad=%d (%v): %v, Dot %v", n, bad, v, got, want)
+				}
+				s := 0.5 + rng.Float64()
+				d1, d2 := make([]float64, n), make([]float64, n)
+				DivScalar(d1, x, s)
+				for j, u := range x {
+					d2[j] = u / s
+				}
+				if !sameBits(d1, d2) {
+					t.Fatalf("DivScalar n=%d bad=%d (%v): %v, loop %v", n, bad, v, d1, d2)
+				}
+			}
+		}
+	}
+}
