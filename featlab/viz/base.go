@@ -724,9 +724,10 @@ func DatasetPanel(title string, ds *featlab.Dataset, features []string, bins int
 const maxBarLabels = 32
 
 // Bars returns a bar chart of one score per feature, with the feature
-// names under the bars (turned vertical when there are more than eight
-// names or a long one; with more than 32 bars only every k-th bar is
-// named, k = ceil(d/32), starting with the first). Bars start at 0, so negative scores point down.
+// names under the bars (turned vertical when a name is longer than ten
+// characters or wider than its bar's share of the default width; with more
+// than 32 bars only every k-th bar is named, k = ceil(d/32), starting with
+// the first). Bars start at 0, so negative scores point down.
 // The bars are drawn in data units (bar k spans [k-0.4, k+0.4]), so the
 // chart looks the same at every figure size.
 //
@@ -784,13 +785,17 @@ func Bars(title, ylabel string, names []string, scores []float64) (*plot.Plot, e
 	if len(names) > 16 {
 		p.X.Tick.Label.Font.Size = font.Length(8)
 	}
+	// Turn the names vertical only when one does not fit under its bar
+	// at the default width (about 2.5 cm go to the y axis): short names,
+	// such as diabetes' age, bmi, s1, ..., stay horizontal and readable.
 	long := false
-	for _, n := range names {
-		if len([]rune(n)) > 10 {
+	room := (Width - 2.5*vg.Centimeter) / vg.Length(len(names))
+	for k, n := range names {
+		if k%step == 0 && (len([]rune(n)) > 10 || p.X.Tick.Label.Width(n) > 0.85*room) {
 			long = true
 		}
 	}
-	if len(names) > 8 || long {
+	if long {
 		p.X.Tick.Label.Rotation = math.Pi / 2
 		p.X.Tick.Label.XAlign = draw.XRight
 		p.X.Tick.Label.YAlign = draw.YCenter

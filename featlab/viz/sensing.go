@@ -232,6 +232,7 @@ func (b *ColorBar) draw(dc draw.Canvas) {
 	p.Y.Label.Text = b.Label
 	p.Y.Label.TextStyle.Font.Size = font.Length(12)
 	p.Y.Tick.Label.Font.Size = font.Length(10)
+	p.Y.Tick.Marker = numberTicks{}
 	p.Y.Min, p.Y.Max = b.Lo, b.Hi
 	// the bar spans the plots' data area: leave their title and x-axis room
 	dc.Min.Y += 1.3 * vg.Centimeter

@@ -57,8 +57,9 @@ func init() {
 }
 
 // New returns an empty plot with the featlab style: title, axis labels,
-// font sizes readable on a projector, a light grid and the legend at the
-// top right.
+// font sizes readable on a projector, a light grid, the legend at the
+// top right, and tick labels that are short and exact (numberTicks:
+// 250000, 0.5, 1.25×10⁶, never 1250000.00).
 func New(title, xlabel, ylabel string) *plot.Plot {
 	p := plot.New()
 	p.Title.Text = title
@@ -69,6 +70,8 @@ func New(title, xlabel, ylabel string) *plot.Plot {
 	p.Y.Label.TextStyle.Font.Size = font.Length(12)
 	p.X.Tick.Label.Font.Size = font.Length(10)
 	p.Y.Tick.Label.Font.Size = font.Length(10)
+	p.X.Tick.Marker = numberTicks{}
+	p.Y.Tick.Marker = numberTicks{}
 	p.Legend.Top = true
 	p.Legend.TextStyle.Font.Size = font.Length(10)
 	return p

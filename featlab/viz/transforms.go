@@ -148,8 +148,8 @@ func LineChart(title, xlabel, ylabel string, logX, logY bool, series []LineSerie
 	return p, nil
 }
 
-// decadeTicks marks a logarithmic axis at powers of ten, labelled 1e-12,
-// 0.001, 1, 100, 1e+06, ...: at most five labels (every second, third, ...
+// decadeTicks marks a logarithmic axis at powers of ten, labelled 10⁻¹²,
+// 0.001, 1, 100, 10⁶, ... (decadeLabel): at most five labels (every second, third, ...
 // decade when the axis spans many), with unlabelled minor ticks at 2..9
 // times a power of ten when it spans at most six decades.
 type decadeTicks struct{}
@@ -157,11 +157,11 @@ type decadeTicks struct{}
 // Ticks implements plot.Ticker.
 func (decadeTicks) Ticks(lo, hi float64) []plot.Tick {
 	if !(lo > 0) || !(hi > lo) {
-		return plot.LogTicks{}.Ticks(lo, hi)
+		return relabel(plot.LogTicks{}.Ticks(lo, hi))
 	}
 	a, b := int(math.Ceil(math.Log10(lo)-1e-9)), int(math.Floor(math.Log10(hi)+1e-9))
 	if a > b {
-		return plot.LogTicks{Prec: 2}.Ticks(lo, hi)
+		return relabel(plot.LogTicks{Prec: 2}.Ticks(lo, hi))
 	}
 	n := b - a + 1
 	step := 1
@@ -184,7 +184,7 @@ func (decadeTicks) Ticks(lo, hi float64) []plot.Tick {
 					t := plot.Tick{Value: w}
 					if n <= 2 && (m == 2 || m == 5) && k >= -3 && k <= 3 {
 						// a range of two decades or less gets 2 and 5 labelled too
-						t.Label = strconv.FormatFloat(w, 'g', 3, 64)
+						t.Label = tickLabel(w, w)
 					}
 					ticks = append(ticks, t)
 				}
@@ -194,13 +194,14 @@ func (decadeTicks) Ticks(lo, hi float64) []plot.Tick {
 	return ticks
 }
 
-// decadeLabel writes 10^k as 0.001, 0.01, ..., 10000 for -3 <= k <= 4 and
-// as 1e-12, 1e+06 otherwise.
+// decadeLabel writes 10^k as tickLabel writes the numbers of a linear
+// axis: 0.001, 0.01, ..., 100000 for -3 <= k <= 5 and 10⁻¹², 10⁶ (drawn
+// with a raised exponent) otherwise.
 func decadeLabel(k int) string {
-	if k >= -3 && k <= 4 {
+	if k >= -3 && k <= 5 {
 		return strconv.FormatFloat(math.Pow(10, float64(k)), 'f', -1, 64)
 	}
-	return fmt.Sprintf("1e%+03d", k)
+	return "$10^{" + strconv.Itoa(k) + "}$"
 }
 
 // Transformed is one transformed version of a feature for a histogram

@@ -59,7 +59,7 @@ func TestDecadeTicks(t *testing.T) {
 		t.Errorf("labels %q", got)
 	}
 	// 14 decades: every third one labelled, in exponent form.
-	if got := strings.Join(labels(1e-13, 1), " "); got != "1e-13 1e-10 1e-07 1e-04 0.1" {
+	if got := strings.Join(labels(1e-13, 1), " "); got != "$10^{-13}$ $10^{-10}$ $10^{-7}$ $10^{-4}$ 0.1" {
 		t.Errorf("labels %q", got)
 	}
 	// Few decades: unlabelled minor ticks at 2..9 x 10^k.
