@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -78,22 +77,15 @@ func TestReadmeWithRunTimes(t *testing.T) {
 // stored in each notebook (`make notebook`/`make notebooks` keep them in
 // step).
 func TestReadmeRunTimes(t *testing.T) {
-	paths, err := filepath.Glob("../../../notebooks/*.ipynb")
-	if err != nil || len(paths) == 0 {
-		t.Skip("no notebooks found")
-	}
+	notebooks := courseNotebooks(t)
 	b, err := os.ReadFile("../../../README.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	readme := string(b)
-	for _, p := range paths {
-		nb, err := readNotebook(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		name := filepath.Base(p)
-		r, ok := storedRun(nb)
+	for _, cn := range notebooks {
+		name := cn.name
+		r, ok := storedRun(cn.nb)
 		if !ok {
 			t.Errorf("%s stores no run time: execute it with `make notebook NB=notebooks/%s`", name, name)
 			continue
@@ -114,16 +106,8 @@ func TestReadmeRunTimes(t *testing.T) {
 // TestNotebookSummaries checks that every notebook ends with "## What this
 // notebook checks" followed by a "## Summary" cell of 3-5 lines.
 func TestNotebookSummaries(t *testing.T) {
-	paths, err := filepath.Glob("../../../notebooks/*.ipynb")
-	if err != nil || len(paths) == 0 {
-		t.Skip("no notebooks found")
-	}
-	for _, p := range paths {
-		nb, err := readNotebook(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		name := filepath.Base(p)
+	for _, cn := range courseNotebooks(t) {
+		name, nb := cn.name, cn.nb
 		if len(nb.Cells) < 2 {
 			t.Errorf("%s has fewer than two cells", name)
 			continue

@@ -81,29 +81,23 @@ func FromGram(S *mat.SymDense, mean []float64, n float64, intercept bool, scale 
 }
 
 // CheckFinite returns an error wrapping featlab.ErrNotFinite when a mean
-// or a cross product of the statistics is not finite (data whose squares
-// overflow: one-pass statistics are not rescaled).
+// or a cross product of the statistics is not finite or exceeds 1e250
+// (data whose squares overflow: one-pass statistics are not rescaled).
 func CheckFinite(S *mat.SymDense, mean []float64) error {
-	for j, v := range mean {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return featlab.Errorf(featlab.ErrNotFinite, "statistics: the mean of column %d is %v", j, v)
-		}
-	}
-	p := S.SymmetricDim()
-	for j := 0; j < p; j++ {
-		for k := j; k < p; k++ {
-			if v := S.At(j, k); math.IsNaN(v) || math.IsInf(v, 0) || math.Abs(v) > 1e250 {
-				return featlab.Errorf(featlab.ErrNotFinite, "statistics: the cross product of columns %d and %d is %v: the data's squares overflow (rescale the columns before the pass)", j, k, v)
-			}
-		}
-	}
-	return nil
+	return checkStats(S, mean, 1e250, "rescale the columns before the pass")
 }
 
 // checkNaNInf is CheckFinite without its bound: FromGram factors a
 // rescaled S (factorScaled), so only statistics that overflowed are
 // refused.
 func checkNaNInf(S *mat.SymDense, mean []float64) error {
+	return checkStats(S, mean, math.Inf(1), "values beyond about 1e154: rescale the columns before the pass")
+}
+
+// checkStats refuses a mean that is NaN or infinite and a cross product
+// that is NaN, infinite or larger than bound in magnitude; hint ends the
+// message.
+func checkStats(S *mat.SymDense, mean []float64, bound float64, hint string) error {
 	for j, v := range mean {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			return featlab.Errorf(featlab.ErrNotFinite, "statistics: the mean of column %d is %v", j, v)
@@ -112,8 +106,8 @@ func checkNaNInf(S *mat.SymDense, mean []float64) error {
 	p := S.SymmetricDim()
 	for j := 0; j < p; j++ {
 		for k := j; k < p; k++ {
-			if v := S.At(j, k); math.IsNaN(v) || math.IsInf(v, 0) {
-				return featlab.Errorf(featlab.ErrNotFinite, "statistics: the cross product of columns %d and %d is %v: the data's squares overflow (values beyond about 1e154: rescale the columns before the pass)", j, k, v)
+			if v := S.At(j, k); math.IsNaN(v) || math.IsInf(v, 0) || math.Abs(v) > bound {
+				return featlab.Errorf(featlab.ErrNotFinite, "statistics: the cross product of columns %d and %d is %v: the data's squares overflow (%s)", j, k, v, hint)
 			}
 		}
 	}
