@@ -166,17 +166,24 @@ func TestPrismShardings(t *testing.T) {
 			}
 			comparePath(t, path, wantPath)
 
-			best, err := search.BestSubsetsFromStats(g, search.BestSubsetsConfig{Names: names})
-			if err != nil {
-				t.Fatal(err)
-			}
-			for s := range wantBest.Sizes {
-				a, b := best.Sizes[s], wantBest.Sizes[s]
-				if fmt.Sprint(a.Subset) != fmt.Sprint(b.Subset) || !relClose(a.RSS, b.RSS, b.RSS, 1e-9) {
-					t.Errorf("best subset of size %d: %v RSS %v, in memory %v RSS %v", s+1, a.Subset, a.RSS, b.Subset, b.RSS)
-				}
-			}
+			compareBestSubsets(t, g, names, wantBest)
 		})
+	}
+}
+
+// compareBestSubsets checks that the best subsets from the statistics g
+// are the in-memory ones: the same subset of every size, RSS within 1e-9.
+func compareBestSubsets(t *testing.T, g *stream.Gram, names []string, want *search.BestSubsetsResult) {
+	t.Helper()
+	best, err := search.BestSubsetsFromStats(g, search.BestSubsetsConfig{Names: names})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for s := range want.Sizes {
+		a, b := best.Sizes[s], want.Sizes[s]
+		if fmt.Sprint(a.Subset) != fmt.Sprint(b.Subset) || !relClose(a.RSS, b.RSS, b.RSS, 1e-9) {
+			t.Errorf("best subset of size %d: %v RSS %v, in memory %v RSS %v", s+1, a.Subset, a.RSS, b.Subset, b.RSS)
+		}
 	}
 }
 

@@ -74,16 +74,7 @@ func TestPrismParquetShardings(t *testing.T) {
 			m := readStats(t, out+".moments", new(stream.Moments))
 			compareGram(t, g, wantG)
 			compareMoments(t, m, wantM)
-			best, err := search.BestSubsetsFromStats(g, search.BestSubsetsConfig{Names: names})
-			if err != nil {
-				t.Fatal(err)
-			}
-			for s := range wantBest.Sizes {
-				a, b := best.Sizes[s], wantBest.Sizes[s]
-				if fmt.Sprint(a.Subset) != fmt.Sprint(b.Subset) || !relClose(a.RSS, b.RSS, b.RSS, 1e-9) {
-					t.Errorf("best subset of size %d: %v RSS %v, in memory %v RSS %v", s+1, a.Subset, a.RSS, b.Subset, b.RSS)
-				}
-			}
+			compareBestSubsets(t, g, names, wantBest)
 		})
 	}
 }
