@@ -6,6 +6,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/kernel"
 )
 
 // ReliefMetric turns Relief's relevance statistics delta (the Values of
@@ -88,13 +89,15 @@ func NearestNeighborAccuracy(X mat.Matrix, y []float64, cfg NearestNeighborConfi
 	// constant column), squared after scaling so that large values cannot
 	// overflow.
 	inv := make([]float64, in.d)
+	lo, hi := make([]float64, in.d), make([]float64, in.d)
+	for j := range lo {
+		lo[j], hi[j] = math.Inf(1), math.Inf(-1)
+	}
+	for i := 0; i < in.m; i++ {
+		kernel.MinMax(in.data[i*in.stride:i*in.stride+in.d], lo, hi) // prepare refused non-finite X
+	}
 	for j := range inv {
-		lo, hi := math.Inf(1), math.Inf(-1)
-		for i := 0; i < in.m; i++ {
-			v := in.data[i*in.stride+j]
-			lo, hi = math.Min(lo, v), math.Max(hi, v)
-		}
-		if r := hi - lo; r > 0 {
+		if r := hi[j] - lo[j]; r > 0 {
 			inv[j] = 1 / r // 0 when the range overflows
 		}
 	}
