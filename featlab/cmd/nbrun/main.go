@@ -359,17 +359,21 @@ func execOne(path, tmp string, env []string, inplace, compare bool, timeout int)
 		if err != nil {
 			return err
 		}
-		return os.WriteFile(path, stampRun(normalize(b), took, loadAverage()), 0o644)
+		return os.WriteFile(path, normalize(b, runStamp(took, loadAverage())), 0o644)
 	}
 	return nil
 }
 
 // normalize strips volatile metadata from an executed notebook so that two
-// clean runs store the same bytes.
-func normalize(b []byte) []byte {
+// clean runs store the same bytes, after applying edits to the decoded
+// notebook (one decode and one encode for all of it).
+func normalize(b []byte, edits ...func(nb map[string]any)) []byte {
 	var nb map[string]any
 	if json.Unmarshal(b, &nb) != nil {
 		return b
+	}
+	for _, edit := range edits {
+		edit(nb)
 	}
 	if cells, ok := nb["cells"].([]any); ok {
 		for _, c := range cells {

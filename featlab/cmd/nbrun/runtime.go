@@ -39,28 +39,20 @@ func loadAverage() float64 {
 	return v
 }
 
-// stampRun records the run time d and load in the notebook JSON b (under
-// metadata.featlab) and returns the re-encoded notebook; b is returned
-// unchanged if it is not a JSON object.
-func stampRun(b []byte, d time.Duration, load float64) []byte {
-	var nb map[string]any
-	if json.Unmarshal(b, &nb) != nil {
-		return b
+// runStamp returns the edit that records the run time d and load in a
+// notebook's metadata under "featlab" (for normalize).
+func runStamp(d time.Duration, load float64) func(nb map[string]any) {
+	return func(nb map[string]any) {
+		md, _ := nb["metadata"].(map[string]any)
+		if md == nil {
+			md = map[string]any{}
+			nb["metadata"] = md
+		}
+		md["featlab"] = runRecord{
+			RunSeconds: math.Round(d.Seconds()*10) / 10,
+			Load1:      math.Round(load*100) / 100,
+		}
 	}
-	md, _ := nb["metadata"].(map[string]any)
-	if md == nil {
-		md = map[string]any{}
-		nb["metadata"] = md
-	}
-	md["featlab"] = runRecord{
-		RunSeconds: math.Round(d.Seconds()*10) / 10,
-		Load1:      math.Round(load*100) / 100,
-	}
-	out, err := encodeNotebookJSON(nb)
-	if err != nil {
-		return b
-	}
-	return out
 }
 
 // storedRun returns the run record of a notebook, and false when it has

@@ -10,7 +10,7 @@ import (
 
 func TestStampRun(t *testing.T) {
 	in := []byte(`{"cells": [], "metadata": {"kernelspec": {"name": "gonb"}}, "nbformat": 4, "nbformat_minor": 5}`)
-	out := stampRun(in, 41234*time.Millisecond, 0.756)
+	out := normalize(in, runStamp(41234*time.Millisecond, 0.756))
 	var nb Notebook
 	if err := json.Unmarshal(out, &nb); err != nil {
 		t.Fatal(err)
@@ -20,13 +20,13 @@ func TestStampRun(t *testing.T) {
 		t.Fatalf("stored %+v, %v; want 41.2 s at load 0.76", r, ok)
 	}
 	if _, ok := nb.Metadata["kernelspec"]; !ok {
-		t.Fatal("stampRun dropped the kernelspec")
+		t.Fatal("runStamp dropped the kernelspec")
 	}
 	if got := runTimeText(r); got != "41 s" {
 		t.Fatalf("runTimeText = %q", got)
 	}
-	if string(stampRun([]byte("not json"), time.Second, 0)) != "not json" {
-		t.Fatal("stampRun changed a non-notebook")
+	if string(normalize([]byte("not json"), runStamp(time.Second, 0))) != "not json" {
+		t.Fatal("runStamp changed a non-notebook")
 	}
 }
 
