@@ -8,7 +8,7 @@ import (
 )
 
 func TestKernelGoEnv(t *testing.T) {
-	env := kernelGoEnv("/home/u/go/pkg/mod", "https://proxy.golang.org,direct", "-buildvcs=false")
+	env := kernelGoEnv("/home/u/go/pkg/mod", "https://proxy.golang.org,direct", "-buildvcs=false", "")
 	if got, want := env["GOPROXY"], "file:///home/u/go/pkg/mod/cache/download,https://proxy.golang.org,direct"; got != want {
 		t.Errorf("GOPROXY = %q, want %q", got, want)
 	}
@@ -17,16 +17,19 @@ func TestKernelGoEnv(t *testing.T) {
 	}
 	// Computed again from its own output (a kernel registered from inside
 	// a kernel), the settings do not grow.
-	again := kernelGoEnv("/home/u/go/pkg/mod", env["GOPROXY"], env["GOFLAGS"])
-	if again["GOPROXY"] != env["GOPROXY"] || again["GOFLAGS"] != env["GOFLAGS"] {
+	if env["CGO_ENABLED"] != "0" {
+		t.Errorf("CGO_ENABLED = %q, want 0 when the user did not set it", env["CGO_ENABLED"])
+	}
+	again := kernelGoEnv("/home/u/go/pkg/mod", env["GOPROXY"], env["GOFLAGS"], env["CGO_ENABLED"])
+	if again["GOPROXY"] != env["GOPROXY"] || again["GOFLAGS"] != env["GOFLAGS"] || again["CGO_ENABLED"] != "0" {
 		t.Errorf("not idempotent: %v then %v", env, again)
 	}
 	// The user's own choices stay: no proxy at all, their own link flags.
-	own := kernelGoEnv("/c", "off", "-ldflags=-X=main.v=1")
-	if _, ok := own["GOPROXY"]; ok || own["GOFLAGS"] != "-ldflags=-X=main.v=1" {
+	own := kernelGoEnv("/c", "off", "-ldflags=-X=main.v=1", "1")
+	if _, ok := own["GOPROXY"]; ok || own["GOFLAGS"] != "-ldflags=-X=main.v=1" || own["CGO_ENABLED"] != "1" {
 		t.Errorf("user settings overridden: %v", own)
 	}
-	if got := kernelGoEnv("/c", "", "")["GOPROXY"]; got != "file:///c/cache/download,https://proxy.golang.org,direct" {
+	if got := kernelGoEnv("/c", "", "", "")["GOPROXY"]; got != "file:///c/cache/download,https://proxy.golang.org,direct" {
 		t.Errorf("empty GOPROXY gave %q", got)
 	}
 }

@@ -64,7 +64,7 @@ func TestKernelCurrent(t *testing.T) {
 	copyOf := filepath.Join(dir, "copy")
 	os.WriteFile(copyOf, []byte("binary"), 0o755)
 	spec := filepath.Join(dir, "kernel.json")
-	goEnv := kernelGoEnv("/cache", "https://proxy.golang.org,direct", "")
+	goEnv := kernelGoEnv("/cache", "https://proxy.golang.org,direct", "", "")
 	want := map[string]string{"PATH": "/bin", "GOPROXY": goEnv["GOPROXY"], "GOFLAGS": goEnv["GOFLAGS"]}
 	write := func(argv0 string, flags []string, path string) {
 		env := map[string]string{"PATH": path, "GOPROXY": want["GOPROXY"], "GOFLAGS": want["GOFLAGS"]}
