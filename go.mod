@@ -6,6 +6,7 @@ require (
 	github.com/apache/arrow-go/v18 v18.8.0
 	github.com/go-gota/gota v0.12.0
 	github.com/janpfeifer/gonb v0.11.5
+	golang.org/x/sys v0.47.0
 	gonum.org/v1/gonum v0.17.0
 	gonum.org/v1/plot v0.17.0
 )
@@ -52,14 +53,8 @@ require (
 	golang.org/x/mod v0.38.0 // indirect
 	golang.org/x/net v0.58.0 // indirect
 	golang.org/x/sync v0.22.0 // indirect
-	golang.org/x/sys v0.47.0 // indirect
-	golang.org/x/telemetry v0.0.0-20260708182218-49f421fb7959 // indirect
 	golang.org/x/text v0.41.0 // indirect
-	golang.org/x/tools v0.48.0 // indirect
 	k8s.io/klog/v2 v2.130.1 // indirect
 )
 
-tool (
-	github.com/janpfeifer/gonb
-	golang.org/x/tools/cmd/goimports
-)
+tool github.com/janpfeifer/gonb
