@@ -221,7 +221,7 @@ notebook: tools kernel
 	@[ -n "$(NB)" ] || { echo "usage: make notebook NB=notebooks/NN-topic.ipynb"; exit 2; }
 	@printf '==> executing %s in place\n' "$(NB)"
 	@$(BIN)/nbrun exec -inplace $(NB)
-	@$(BIN)/nbrun readme-times $(NB)
+	@$(BIN)/nbrun readme-times $(NOTEBOOKS)
 
 ## notebooks: re-execute every notebook in place and regenerate plots/ (after a library change).
 notebooks: tools kernel
