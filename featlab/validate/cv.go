@@ -118,6 +118,12 @@ func CrossValidateContext(ctx context.Context, X mat.Matrix, y []float64, cfg CV
 	}
 	err := par.Do(ctx, len(folds), cfg.Workers, cfg.Progress, func(f int) error {
 		if err := run(f); err != nil {
+			if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+				// A fit that stopped because ctx was cancelled while it ran is
+				// the cancel, not a failing fold: the folds that finished are
+				// still reported below.
+				return err
+			}
 			return &foldError{fold: f, err: err}
 		}
 		return nil

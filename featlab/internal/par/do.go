@@ -36,8 +36,8 @@ func (e *PanicError) Unwrap() error { return featlab.ErrPanic }
 //   - A panic in fn(i) is recovered and returned as a *PanicError (wrapping
 //     featlab.ErrPanic) naming i; it never kills the process.
 //   - progress, when not nil, is called as progress(done, n) from the
-//     calling goroutine, once per finished piece, in order of completion
-//     count. A panic in progress stops the work (no new piece starts) and is
+//     calling goroutine, once per piece that finished without error, in
+//     order of completion count. A panic in progress stops the work (no new piece starts) and is
 //     returned as a *PanicError with Index -1.
 //   - Once ctx is done, or any piece has failed, no new piece starts; pieces
 //     already running finish.
@@ -110,7 +110,10 @@ func Do(ctx context.Context, n, workers int, progress func(done, total int), fn 
 					}
 					call(i)
 					if errs[i] != nil {
+						// A failed piece stops the others and is not reported
+						// as done to progress.
 						stop()
+						continue
 					}
 					if progress != nil {
 						done <- i
