@@ -2,6 +2,7 @@ package viz
 
 import (
 	"fmt"
+	"math"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -56,24 +57,85 @@ func SearchTrace(title, xlabel, ylabel string, series ...TraceSeries) (*plot.Plo
 		if err != nil {
 			return nil, fmt.Errorf("viz: %w", err)
 		}
-		for i := range l.TextStyle {
+		// The first series is labelled above its points, the second below,
+		// so that labels of two searches at the same step do not collide;
+		// a label whose side another series' line crosses close to the
+		// point (within labelBand of the y range) moves to the other side.
+		// Each label is its own plotter.Labels, as the offset (the side)
+		// is per plotter.
+		band := labelBand * (p.Y.Max - p.Y.Min)
+		for i := range xys {
+			above := k%2 == 0
+			if a, b := otherNear(ls, k, xys[i], band); above && a && !b {
+				above = false
+			} else if !above && b && !a {
+				above = true
+			}
+			one := &plotter.Labels{XYs: l.XYs[i : i+1], Labels: l.Labels[i : i+1],
+				TextStyle: l.TextStyle[i : i+1]}
 			st := p.X.Tick.Label
 			st.Color = Color(k)
 			st.Font.Size = vg.Points(9)
 			st.XAlign = draw.XCenter
 			st.YAlign = draw.YBottom
-			if k%2 == 1 {
+			one.Offset = vg.Point{X: 0, Y: vg.Points(5)}
+			if !above {
 				st.YAlign = draw.YTop
+				one.Offset.Y = -vg.Points(5)
 			}
-			l.TextStyle[i] = st
+			one.TextStyle[0] = st
+			p.Add(one)
 		}
-		// the first series labelled above its points, the second below,
-		// so that labels of two searches at the same step do not collide
-		l.Offset = vg.Point{X: 0, Y: vg.Points(5)}
-		if k%2 == 1 {
-			l.Offset.Y = -vg.Points(5)
-		}
-		p.Add(l)
 	}
 	return p, nil
+}
+
+// labelBand is the height, as a fraction of the y range, of the band above
+// (or below) a point that its label occupies in SearchTrace.
+const labelBand = 0.08
+
+// otherNear reports whether a line of a series other than k passes within
+// band above the point pt (a) or within band below it (b), at pt's x
+// (linear interpolation between that series' points).
+func otherNear(ls []LineSeries, k int, pt plotter.XY, band float64) (a, b bool) {
+	near := func(y float64) {
+		a = a || (y >= pt.Y && y-pt.Y < band)
+		b = b || (y < pt.Y && pt.Y-y < band)
+	}
+	for o, s := range ls {
+		if o == k {
+			continue
+		}
+		if len(s.X) == 1 && s.X[0] == pt.X {
+			near(s.Y[0])
+		}
+		for i := 0; i+1 < len(s.X); i++ {
+			x0, x1 := s.X[i], s.X[i+1]
+			switch {
+			case pt.X < math.Min(x0, x1) || pt.X > math.Max(x0, x1):
+			case x0 == x1:
+				near(s.Y[i])
+				near(s.Y[i+1])
+			default:
+				near(s.Y[i] + (s.Y[i+1]-s.Y[i])*(pt.X-x0)/(x1-x0))
+			}
+		}
+	}
+	return a, b
+}
+
+// StepTrace turns the step-by-step history of a search (Result.History of
+// featlab/search, Selection.History) into a series for SearchTrace: the
+// score after each step, labelled "+name" for an addition, "-name" for a
+// removal and "all" for the starting full set.
+func StepTrace(name string, steps []featlab.Step) TraceSeries {
+	s := TraceSeries{Name: name}
+	for _, h := range steps {
+		lab := map[string]string{"add": "+", "remove": "-"}[h.Action] + h.Name
+		if h.Action == "start" {
+			lab = "all"
+		}
+		s.Scores, s.Labels = append(s.Scores, h.Score), append(s.Labels, lab)
+	}
+	return s
 }
