@@ -1,6 +1,8 @@
 package represent
 
 import (
+	"context"
+	"errors"
 	"math"
 	"math/rand/v2"
 
@@ -76,6 +78,16 @@ type MLP struct {
 // featlab.CheckXY and featlab.ClassLabels; a fit whose numbers stop being
 // finite returns an error wrapping featlab.ErrNotFinite.
 func FitMLP(X mat.Matrix, y []float64, cfg MLPConfig) (*MLP, error) {
+	return FitMLPContext(context.Background(), X, y, cfg)
+}
+
+// FitMLPContext is FitMLP with cancellation: it looks at ctx before each
+// Adam step (each step is one full-batch gradient, about 6 m d h
+// floating-point operations). Cancelled, it returns the network as it is
+// after the last finished step (the initial weights and an empty Loss if
+// none; nil if cancelled before the fit began) and an error wrapping
+// ctx.Err(). Not cancelled, it is FitMLP bit for bit.
+func FitMLPContext(ctx context.Context, X mat.Matrix, y []float64, cfg MLPConfig) (*MLP, error) {
 	m, d, err := featlab.CheckXY(X, y, nil)
 	if err != nil {
 		return nil, err
@@ -97,6 +109,9 @@ func FitMLP(X mat.Matrix, y []float64, cfg MLPConfig) (*MLP, error) {
 	if err := featlab.CheckCells("MLP output weights", "MaxCells", h, c, cfg.MaxCells); err != nil {
 		return nil, err
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, featlab.Errorf(err, "represent: FitMLP cancelled before the fit")
+	}
 	std := &transform.Standardize{Workers: 1}
 	if err := std.Fit(X); err != nil {
 		return nil, err
@@ -117,7 +132,10 @@ func FitMLP(X mat.Matrix, y []float64, cfg MLPConfig) (*MLP, error) {
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x6d6c70))
 	net.W1, net.W2 = gaussian(rng, d, h, 1/math.Sqrt(float64(d))), gaussian(rng, h, c, 1/math.Sqrt(float64(h)))
 	net.B1, net.B2 = make([]float64, h), make([]float64, c)
-	if err := net.train(Z, T); err != nil {
+	if err := net.train(ctx, Z, T); err != nil {
+		if cerr := ctx.Err(); cerr != nil && errors.Is(err, cerr) {
+			return net, err
+		}
 		return nil, err
 	}
 	return net, nil
@@ -145,8 +163,9 @@ func gaussian(rng *rand.Rand, r, c int, sd float64) *mat.Dense {
 	return W
 }
 
-// train runs full-batch Adam from the current weights.
-func (net *MLP) train(Z, T *mat.Dense) error {
+// train runs full-batch Adam from the current weights, looking at ctx
+// before each step.
+func (net *MLP) train(ctx context.Context, Z, T *mat.Dense) error {
 	step, iters, tol := orDefault(net.Step, 0.01), net.MaxIter, orDefault(net.MLPConfig.Tol, 1e-6)
 	if iters == 0 {
 		iters = 300
@@ -160,6 +179,9 @@ func (net *MLP) train(Z, T *mat.Dense) error {
 	const b1, b2, eps = 0.9, 0.999, 1e-8
 	net.Convergence = featlab.Convergence{Tol: tol}
 	for t := 1; t <= iters; t++ {
+		if err := ctx.Err(); err != nil {
+			return featlab.Errorf(err, "represent: FitMLP cancelled after %d of %d steps", t-1, iters)
+		}
 		loss := net.gradient(Z, T, grads)
 		gap := 0.0
 		for _, g := range grads {
