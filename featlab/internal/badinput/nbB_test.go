@@ -9,6 +9,7 @@ import (
 	"github.com/featlab/course/featlab"
 	"github.com/featlab/course/featlab/linear"
 	"github.com/featlab/course/featlab/search"
+	"github.com/featlab/course/featlab/synth"
 )
 
 // Notebook 05's texts items (issue 23): Tikhonov regularisation in the
@@ -51,7 +52,11 @@ func nbBEntries() []*entry {
 		}),
 		sel,
 		plainXY("search.L0Penalized.Fit", func(X mat.Matrix, y []float64) (any, error) { return l0.Fit(X, y) }),
-		custom("linear.DifferenceOperator", "params", nil, nbBParams),
+		plainXY("linear.CompareSolvers", func(X mat.Matrix, y []float64) (any, error) {
+			cfg := linear.LassoConfig{Lambda: 0.01, Intercept: true}
+			return linear.CompareSolvers(X, y, cfg, 1, 1e-9, linear.FISTA, linear.CoordinateDescent)
+		}),
+		custom("linear.DifferenceOperator", "params", []string{"synth.Smooth"}, nbBParams),
 	}
 }
 
@@ -74,8 +79,20 @@ func nbBParams() []failure {
 		{input: "Tikhonov X = 0 and Gamma nil (no penalty)", call: tik(mat.NewDense(8, 3, nil), nil), want: errSays(featlab.ErrParam, "singular")},
 		{input: "Tikhonov Gamma = D", call: tik(X, D3)},
 		{input: "Tikhonov Gamma nil (least squares)", call: tik(X, nil)},
+		{input: "CompareSolvers fStar = 0", call: func() (any, error) {
+			return linear.CompareSolvers(X, y, linear.LassoConfig{}, 0, 1e-9, linear.FISTA)
+		}, want: errSays(featlab.ErrParam, "fStar")},
+		{input: "CompareSolvers no solvers", call: func() (any, error) {
+			return linear.CompareSolvers(X, y, linear.LassoConfig{}, 1, 1e-9)
+		}, want: errSays(featlab.ErrParam, "no solvers")},
+		{input: "Smooth(0, 30)", call: func() (any, error) { return wrap2(synth.Smooth(0, 30, 1)) }, want: errKinds(featlab.ErrParam)},
+		{input: "Smooth(10, 1)", call: func() (any, error) { return wrap2(synth.Smooth(10, 1, 1)) }, want: errSays(featlab.ErrParam, "d = 1")},
+		{input: "Smooth(40, 30)", call: func() (any, error) { return wrap2(synth.Smooth(40, 30, 5)) }},
 		{input: "L0Penalized lambda = -1", call: l0(X, -1), want: errSays(featlab.ErrParam, "lambda")},
 		{input: "L0Penalized lambda = NaN", call: l0(X, math.NaN()), want: errSays(featlab.ErrParam, "lambda")},
 		{input: "L0Penalized 31 columns", call: l0(mat.NewDense(8, search.MaxL0Features+1, nil), 1), want: errSays(featlab.ErrTooLarge, "31")},
 	})
 }
+
+// wrap2 drops the second result of a generator.
+func wrap2[A, B any](a A, _ B, err error) (any, error) { return a, err }
