@@ -41,10 +41,11 @@ func TestTikhonovIsRidge(t *testing.T) {
 			for j := 0; j < sz[1]; j++ {
 				G.SetDiag(j, math.Sqrt(lam))
 			}
-			w, err := Tikhonov(X, y, G)
+			tr, err := Tikhonov(X, y, TikhonovConfig{Gamma: G})
 			if err != nil {
 				t.Fatal(err)
 			}
+			w := tr.Coef
 			rd, err := Ridge(X, y, RidgeConfig{Lambda: lam})
 			if err != nil {
 				t.Fatal(err)
@@ -62,10 +63,11 @@ func TestTikhonovStandardForm(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	X, y := randomXY(r, 25, 4)
 	G := mat.NewDense(4, 4, []float64{2, 0, 0, 0, -1, 1, 0, 0, 0, -1, 1.5, 0, 0, 0, -1, 0.5})
-	w, err := Tikhonov(X, y, G)
+	tr, err := Tikhonov(X, y, TikhonovConfig{Gamma: G})
 	if err != nil {
 		t.Fatal(err)
 	}
+	w := tr.Coef
 	var Gi, XGi mat.Dense
 	if err := Gi.Inverse(G); err != nil {
 		t.Fatal(err)
@@ -91,10 +93,11 @@ func TestTikhonovDifferenceGradient(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, err := Tikhonov(X, y, D)
+	tr, err := Tikhonov(X, y, TikhonovConfig{Gamma: D})
 	if err != nil {
 		t.Fatal(err)
 	}
+	w := tr.Coef
 	var res, g, Dw, g2 mat.VecDense
 	wv := mat.NewVecDense(20, w)
 	res.MulVec(X, wv)
@@ -113,88 +116,45 @@ func TestTikhonovErrors(t *testing.T) {
 	X := mat.NewDense(5, 3, nil) // X = 0 and D share the constant direction
 	y := []float64{1, 2, 3, 4, 5}
 	D, _ := DifferenceOperator(3)
-	if _, err := Tikhonov(X, y, D); !errors.Is(err, featlab.ErrParam) {
+	if _, err := Tikhonov(X, y, TikhonovConfig{Gamma: D}); !errors.Is(err, featlab.ErrParam) {
 		t.Errorf("singular system: %v", err)
 	}
-	if _, err := Tikhonov(X, y, mat.NewDense(2, 2, nil)); !errors.Is(err, featlab.ErrShape) {
+	if _, err := Tikhonov(X, y, TikhonovConfig{Gamma: mat.NewDense(2, 2, nil)}); !errors.Is(err, featlab.ErrShape) {
 		t.Errorf("Gamma 2x2 for 3 columns: %v", err)
 	}
-	if _, err := Tikhonov(X, y, nil); !errors.Is(err, featlab.ErrParam) {
-		t.Errorf("nil Gamma: %v", err)
+	if _, err := Tikhonov(X, y, TikhonovConfig{}); !errors.Is(err, featlab.ErrParam) {
+		t.Errorf("nil Gamma (no penalty) on X = 0: %v", err)
 	}
 	if _, err := DifferenceOperator(1); !errors.Is(err, featlab.ErrParam) {
 		t.Errorf("d = 1: %v", err)
 	}
 }
 
-// bestRSSBySize returns, by brute force, the smallest RSS over supports of
-// each size k = 0..d.
-func bestRSSBySize(t *testing.T, X *mat.Dense, y []float64) []float64 {
-	_, d := X.Dims()
-	best := make([]float64, d+1)
-	for k := range best {
-		best[k] = math.Inf(1)
+// The zero config is least squares; with Intercept and Gamma = sqrt(lambda) I
+// it is Ridge with an intercept; the config is a featlab.Learner.
+func TestTikhonovConfig(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	X, y := randomXY(r, 30, 4)
+	for i := range y {
+		y[i] += 3
 	}
-	for mask := 0; mask < 1<<d; mask++ {
-		var cols []int
-		for j := 0; j < d; j++ {
-			if mask&(1<<j) != 0 {
-				cols = append(cols, j)
-			}
-		}
-		_, _, rss, err := subsetFit(X, y, cols, true)
-		if err != nil {
-			t.Fatal(err)
-		}
-		best[len(cols)] = math.Min(best[len(cols)], rss)
+	tr, err := Tikhonov(X, y, TikhonovConfig{})
+	if err != nil {
+		t.Fatal(err)
 	}
-	return best
-}
-
-// The l0-penalised solution is a best subset of its size, its size never
-// drops as lambda decreases, lambda = 0 gives least squares on every
-// column and a large lambda the empty model.
-func TestL0PenalizedPath(t *testing.T) {
-	r := rand.New(rand.NewPCG(7, 8))
-	X, y := randomXY(r, 40, 6)
-	best := bestRSSBySize(t, X, y)
-	prev := -1
-	for _, lam := range []float64{10, 1, 0.3, 0.1, 0.03, 0.01, 1e-3, 0} {
-		res, err := L0Penalized(X, y, lam, true)
-		if err != nil {
-			t.Fatal(err)
-		}
-		k := len(res.Support)
-		if math.Abs(res.RSS-best[k]) > 1e-9*best[k] {
-			t.Errorf("lambda %g: RSS %g, best of size %d is %g", lam, res.RSS, k, best[k])
-		}
-		if k < prev {
-			t.Errorf("lambda %g: size %d after %d", lam, k, prev)
-		}
-		prev = k
-		if res.Evaluated != 64 {
-			t.Errorf("evaluated %d", res.Evaluated)
-		}
+	ls, _ := LeastSquares(X, y, LeastSquaresConfig{})
+	if e := tikDiff(tr.Coef, ls.Coef); e > 1e-9 || tr.Intercept != 0 {
+		t.Errorf("zero config vs least squares: %g, intercept %g", e, tr.Intercept)
 	}
-	full, _ := L0Penalized(X, y, 0, true)
-	ls, _ := LeastSquares(X, y, LeastSquaresConfig{Intercept: true})
-	if len(full.Support) != 6 || tikDiff(full.Coef, ls.Coef) > 1e-9 {
-		t.Errorf("lambda = 0: %v, want least squares %v", full.Coef, ls.Coef)
+	G := mat.NewDiagDense(4, []float64{0.5, 0.5, 0.5, 0.5})
+	var learner featlab.Learner = TikhonovConfig{Gamma: G, Intercept: true}
+	p, err := learner.Fit(X, y)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if none, _ := L0Penalized(X, y, 100, true); len(none.Support) != 0 {
-		t.Errorf("lambda = 100: support %v", none.Support)
-	}
-}
-
-func TestL0PenalizedErrors(t *testing.T) {
-	X, y := randomXY(rand.New(rand.NewPCG(1, 1)), 20, 3)
-	for _, lam := range []float64{-1, math.NaN(), math.Inf(1)} {
-		if _, err := L0Penalized(X, y, lam, true); !errors.Is(err, featlab.ErrParam) {
-			t.Errorf("lambda %v: %v", lam, err)
-		}
-	}
-	big := mat.NewDense(20, MaxL0Features+1, nil)
-	if _, err := L0Penalized(big, y, 1, true); !errors.Is(err, featlab.ErrParam) {
-		t.Errorf("too many features: %v", err)
+	tw := p.(*TikhonovResult)
+	rd, _ := Ridge(X, y, RidgeConfig{Lambda: 0.25, Intercept: true})
+	if e := tikDiff(tw.Coef, rd.Coef); e > 1e-9 || math.Abs(tw.Intercept-rd.Intercept) > 1e-9 {
+		t.Errorf("intercept: Tikhonov %v %g, Ridge %v %g", tw.Coef, tw.Intercept, rd.Coef, rd.Intercept)
 	}
 }

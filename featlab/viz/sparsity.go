@@ -843,7 +843,9 @@ func StabilityVsLasso(title string, lasso *linear.LassoPathResult, stab *stabili
 	}
 	right.Title.Text = fmt.Sprintf("stability paths (%d subsamples)", stab.Rounds)
 	right.Y.Min, right.Y.Max = 0, 1.15
-	thr, _ := plotter.NewLine(plotter.XYs{{X: right.X.Min, Y: threshold}, {X: maxF(xs), Y: threshold}})
+	// the threshold line spans the grid only: the room beyond the smallest
+	// lambda holds the end labels, which it would cross
+	thr, _ := plotter.NewLine(plotter.XYs{{X: minF(xs), Y: threshold}, {X: maxF(xs), Y: threshold}})
 	thr.LineStyle = draw.LineStyle{Color: color.Black, Width: vg.Points(1.2), Dashes: []vg.Length{vg.Points(4), vg.Points(3)}}
 	right.Add(thr)
 	right.Legend.Add("threshold "+strconv.FormatFloat(threshold, 'g', 3, 64), thr)

@@ -4,82 +4,95 @@ import (
 	"context"
 	"math"
 
+	"gonum.org/v1/gonum/mat"
+
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/linear"
 	"github.com/featlab/course/featlab/search"
+	"github.com/featlab/course/featlab/synth"
 )
 
-// Entries of notebook 03's additions (issue 23): best-first search.
-
-func init() { entrySets = append(entrySets, nbBEntries) }
-
-func nbBEntries() []*entry {
-	return []*entry{
-		xy("search.Select (BestFirst x BIC)", selectView, search.Config{Strategy: search.BestFirst{},
-			Criterion: search.LeastSquares{Score: search.BIC}}, allowInf, as("search.Select")),
-		xy("search.Select (backward BestFirst x CV MSE)", selectView, search.Config{
-			Strategy:  search.BestFirst{Backward: true, Stale: 2},
-			Criterion: search.LeastSquares{Score: search.CVMSE, K: 2}}, as("search.Select")),
-		bestFirstEntry(),
-	}
+// Notebook 05's texts items (issue 23): Tikhonov regularisation in the
+// config form and the exact l0-penalised least squares on best subsets
+// (formerly linear.L0Penalized, registered in nbC_test.go).
+func init() {
+	entrySets = append(entrySets, nbBEntries)
+	sharedSamples["linear.TikhonovConfig"] = func() any { X, _ := good(); return tikhonovCfg(X) }
+	sharedSamples["search.L0Penalized"] = func() any { return search.L0Penalized{Lambda: 0.01, Intercept: true} }
 }
 
-// bestFirstEntry runs bestFirstChecks through search.Run (BestFirst is a
-// strategy type, not a function).
-func bestFirstEntry() *entry {
-	e := custom("search.Run (BestFirst)", "callback", nil, bestFirstChecks)
-	as("search.Run")(e)
-	return e
-}
-
-// bestFirstChecks: BestFirst's parameters, user evaluators that panic or
-// return NaN, a cancelled context, and the same result for any Workers.
-func bestFirstChecks() []failure {
-	// A score that favours small subsets of high indices; one that panics;
-	// one that is NaN on pairs.
-	good3 := func() *search.Evaluator {
-		return search.Func("size minus first", 3, false, func(s []int) (float64, error) {
-			return float64(len(s)) - float64(s[0])/2, nil
-		})
-	}
-	boom := search.Func("boom", 3, false, func([]int) (float64, error) { panic("best-first: evaluator panics") })
-	nanEv := search.Func("nan on pairs", 3, true, func(s []int) (float64, error) {
-		return map[bool]float64{true: math.NaN(), false: float64(len(s))}[len(s) == 2], nil
-	})
-	run := func(ev *search.Evaluator, st search.BestFirst, w int) func() (any, error) {
-		return func() (any, error) {
-			return searchView(search.Run(context.Background(), ev, search.Config{Strategy: st, Workers: w}))
+// tikhonovCfg is Gamma = 0.1 I for the columns of X (a 1x1 Gamma when X is
+// nil or has no columns, which the data checks refuse first).
+func tikhonovCfg(X mat.Matrix) linear.TikhonovConfig {
+	d := 1
+	if !featlab.IsNil(X) {
+		if _, c := X.Dims(); c > 0 {
+			d = c
 		}
 	}
-	var cases []outcome
-	for _, back := range []bool{false, true} {
-		name := map[bool]string{false: "forward", true: "backward"}[back]
-		st := search.BestFirst{Backward: back}
-		cases = append(cases,
-			outcome{input: name + ": Stale = -1", call: run(good3(), search.BestFirst{Stale: -1, Backward: back}, 0),
-				want: errSays(featlab.ErrParam, "Stale")},
-			outcome{input: name + ": MinImprove = NaN", call: run(good3(), search.BestFirst{MinImprove: math.NaN(), Backward: back}, 0),
-				want: errSays(featlab.ErrParam, "MinImprove")},
-			outcome{input: name + ": MinImprove = +Inf", call: run(good3(), search.BestFirst{MinImprove: math.Inf(1), Backward: back}, 0),
-				want: errSays(featlab.ErrParam, "MinImprove")},
-			outcome{input: name + ": Eval panics, Workers 2", call: run(boom, st, 2), want: errSays(featlab.ErrPanic, "{")},
-			outcome{input: name + ": Eval returns NaN", call: run(nanEv, st, 1), want: errKinds(featlab.ErrNotFinite, featlab.ErrParam)},
-			outcome{input: name + ": Progress panics", call: func() (any, error) {
-				return search.Run(context.Background(), good3(), search.Config{Strategy: st, Progress: panicProgress})
-			}, want: errKinds(featlab.ErrPanic)},
-			outcome{input: name + ": context cancelled", call: func() (any, error) {
-				ctx, cancel := context.WithCancel(context.Background())
-				cancel()
-				return search.Run(ctx, good3(), search.Config{Strategy: st})
-			}, want: errKinds(context.Canceled)},
-			outcome{input: name + ": same bytes for Workers 1 and 4", call: func() (any, error) {
-				a, err1 := run(good3(), st, 1)()
-				b, err2 := run(good3(), st, 4)()
-				if err1 != nil || err2 != nil || digest(a) != digest(b) {
-					return nil, errorString("worker counts give different results")
-				}
-				return a, nil
-			}},
-		)
+	G := mat.NewDense(d, d, nil)
+	for j := 0; j < d; j++ {
+		G.Set(j, j, 0.1)
 	}
-	return runCases("search.BestFirst", "parameters and callbacks", cases)
+	return linear.TikhonovConfig{Gamma: G, Intercept: true}
 }
+
+func nbBEntries() []*entry {
+	l0 := search.L0Penalized{Lambda: 0.01, Intercept: true}
+	sel := plainXY("search.L0Penalized.Select", func(X mat.Matrix, y []float64) (any, error) {
+		return l0.Select(X, y)
+	}, alsoCovers("search.L0Penalized.SelectContext", "search.L0Penalized.Fit", "search.L0Result.Selection"))
+	sel.ctx = func(ctx context.Context, X mat.Matrix, y []float64) (any, error) { return l0.SelectContext(ctx, X, y) }
+	return []*entry{
+		plainXY("linear.Tikhonov", func(X mat.Matrix, y []float64) (any, error) {
+			return linear.Tikhonov(X, y, tikhonovCfg(X))
+		}),
+		plainXY("linear.TikhonovConfig.Fit", func(X mat.Matrix, y []float64) (any, error) {
+			return tikhonovCfg(X).Fit(X, y)
+		}),
+		sel,
+		plainXY("search.L0Penalized.Fit", func(X mat.Matrix, y []float64) (any, error) { return l0.Fit(X, y) }),
+		plainXY("linear.CompareSolvers", func(X mat.Matrix, y []float64) (any, error) {
+			cfg := linear.LassoConfig{Lambda: 0.01, Intercept: true}
+			return linear.CompareSolvers(X, y, cfg, 1, 1e-9, linear.FISTA, linear.CoordinateDescent)
+		}),
+		custom("linear.DifferenceOperator", "params", []string{"synth.Smooth"}, nbBParams),
+	}
+}
+
+func nbBParams() []failure {
+	X, y := good()
+	D3, _ := linear.DifferenceOperator(3)
+	tik := func(X mat.Matrix, G mat.Matrix) func() (any, error) {
+		return func() (any, error) { return linear.Tikhonov(X, y, linear.TikhonovConfig{Gamma: G}) }
+	}
+	l0 := func(X mat.Matrix, lambda float64) func() (any, error) {
+		return func() (any, error) { return search.L0Penalized{Lambda: lambda, Intercept: true}.Select(X, y) }
+	}
+	return runCases("linear", "Tikhonov, DifferenceOperator and L0Penalized parameters", []outcome{
+		{input: "DifferenceOperator(1)", call: func() (any, error) { return linear.DifferenceOperator(1) }, want: errSays(featlab.ErrParam, "d = 1")},
+		{input: "DifferenceOperator(-3)", call: func() (any, error) { return linear.DifferenceOperator(-3) }, want: errSays(featlab.ErrParam, "-3")},
+		{input: "DifferenceOperator(4)", call: func() (any, error) { return linear.DifferenceOperator(4) }},
+		{input: "Tikhonov Gamma 2x2 for 3 columns", call: tik(X, mat.NewDense(2, 2, nil)), want: errSays(featlab.ErrShape, "2x2")},
+		{input: "Tikhonov NaN in Gamma", call: tik(X, mat.NewDense(1, 3, []float64{1, math.NaN(), 0})), want: errKinds(featlab.ErrNotFinite)},
+		{input: "Tikhonov X = 0 and Gamma = D share the constants", call: tik(mat.NewDense(8, 3, nil), D3), want: errSays(featlab.ErrParam, "singular")},
+		{input: "Tikhonov X = 0 and Gamma nil (no penalty)", call: tik(mat.NewDense(8, 3, nil), nil), want: errSays(featlab.ErrParam, "singular")},
+		{input: "Tikhonov Gamma = D", call: tik(X, D3)},
+		{input: "Tikhonov Gamma nil (least squares)", call: tik(X, nil)},
+		{input: "CompareSolvers fStar = 0", call: func() (any, error) {
+			return linear.CompareSolvers(X, y, linear.LassoConfig{}, 0, 1e-9, linear.FISTA)
+		}, want: errSays(featlab.ErrParam, "fStar")},
+		{input: "CompareSolvers no solvers", call: func() (any, error) {
+			return linear.CompareSolvers(X, y, linear.LassoConfig{}, 1, 1e-9)
+		}, want: errSays(featlab.ErrParam, "no solvers")},
+		{input: "Smooth(0, 30)", call: func() (any, error) { return wrap2(synth.Smooth(0, 30, 1)) }, want: errKinds(featlab.ErrParam)},
+		{input: "Smooth(10, 1)", call: func() (any, error) { return wrap2(synth.Smooth(10, 1, 1)) }, want: errSays(featlab.ErrParam, "d = 1")},
+		{input: "Smooth(40, 30)", call: func() (any, error) { return wrap2(synth.Smooth(40, 30, 5)) }},
+		{input: "L0Penalized lambda = -1", call: l0(X, -1), want: errSays(featlab.ErrParam, "lambda")},
+		{input: "L0Penalized lambda = NaN", call: l0(X, math.NaN()), want: errSays(featlab.ErrParam, "lambda")},
+		{input: "L0Penalized 31 columns", call: l0(mat.NewDense(8, search.MaxL0Features+1, nil), 1), want: errSays(featlab.ErrTooLarge, "31")},
+	})
+}
+
+// wrap2 drops the second result of a generator.
+func wrap2[A, B any](a A, _ B, err error) (any, error) { return a, err }
