@@ -5,6 +5,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/featlab/course/featlab/internal/eigen"
 	"github.com/featlab/course/featlab/internal/kernel"
 )
 
@@ -65,34 +66,31 @@ func pcaCovariance(c *mat.Dense, m, d int) (s []float64, v *mat.Dense, ok bool) 
 		x, _, _ = kernel.DenseRows(c)
 	}
 	kernel.Gram(x, m, d, gd)
-	full := mat.NewSymDense(d, gd) // upper triangle
-	g := full
+	g := gd // upper triangle, dk x dk
 	if dk < d {
-		g = mat.NewSymDense(dk, nil)
+		g = make([]float64, dk*dk)
 		for a, ja := range keep {
 			for b := a; b < dk; b++ {
-				g.SetSym(a, b, full.At(ja, keep[b]))
+				g[a*dk+b] = gd[ja*d+keep[b]]
 			}
 		}
 	}
-	var es mat.EigenSym
-	if !es.Factorize(g, true) {
+	vals := make([]float64, dk) // ascending
+	ev := make([]float64, dk*dk)
+	if !eigen.Sym(dk, g, dk, vals, ev, dk) {
 		return nil, nil, false
 	}
-	vals := es.Values(nil) // ascending
 	top := vals[dk-1]
 	if !(top > 0) || !(vals[0] >= pcaCovCond*top) {
 		return nil, nil, false
 	}
-	var ev mat.Dense
-	es.VectorsTo(&ev)
 	s = make([]float64, d)
 	v = mat.NewDense(d, d, nil)
 	for j := 0; j < dk; j++ {
 		src := dk - 1 - j
 		s[j] = math.Sqrt(vals[src])
 		for t, col := range keep {
-			v.Set(col, j, ev.At(t, src))
+			v.Set(col, j, ev[t*dk+src])
 		}
 	}
 	for k, col := range dead {

@@ -64,7 +64,7 @@ func Tridiag(d, e []float64, z []float64, ldz int) bool {
 	for j := range e[:n-1] {
 		e[j] = math.Ldexp(e[j], 1-exp)
 	}
-	if !dc(d, e[:n-1], z, ldz) {
+	if !dc(d, e[:n-1], z, ldz, newWorkspace(n)) {
 		return false
 	}
 	for j := range d {
@@ -73,9 +73,28 @@ func Tridiag(d, e []float64, z []float64, ldz int) bool {
 	return true
 }
 
+// workspace holds merge's scratch for blocks of up to n rows, allocated
+// once per Tridiag call (fresh large allocations per merge cost more in
+// page faults than the merge's arithmetic).
+type workspace struct {
+	z, ds, zs, lam, dl, w, zh []float64
+	col, typ, perm, ord       []int
+	out, ut, qg, b            []float64
+}
+
+func newWorkspace(n int) *workspace {
+	f := func(m int) []float64 { return make([]float64, m) }
+	i := func(m int) []int { return make([]int, m) }
+	return &workspace{
+		z: f(n), ds: f(n), zs: f(n), lam: f(n), dl: f(n), w: f(n), zh: f(n),
+		col: i(n), typ: i(n), perm: i(n), ord: i(n),
+		out: f(n * n), ut: f(n * n), qg: f(n * n), b: f(n * n),
+	}
+}
+
 // dc solves the block: d, e the block's tridiagonal, q its n x n block of
 // the eigenvector matrix (zero on entry).
-func dc(d, e, q []float64, ldq int) bool {
+func dc(d, e, q []float64, ldq int, ws *workspace) bool {
 	n := len(d)
 	if n <= leafSize {
 		for r := 0; r < n; r++ {
@@ -92,10 +111,10 @@ func dc(d, e, q []float64, ldq int) bool {
 	beta := e[n1-1]
 	d[n1-1] -= math.Abs(beta)
 	d[n1] -= math.Abs(beta)
-	if !dc(d[:n1], e[:n1-1], q, ldq) || !dc(d[n1:], e[n1:], q[n1*ldq+n1:], ldq) {
+	if !dc(d[:n1], e[:n1-1], q, ldq, ws) || !dc(d[n1:], e[n1:], q[n1*ldq+n1:], ldq, ws) {
 		return false
 	}
-	merge(d, n1, beta, q, ldq)
+	merge(d, n1, beta, q, ldq, ws)
 	return true
 }
 
@@ -111,9 +130,9 @@ const (
 // block; d[n1:], its bottom-right block) into that of the whole block,
 // diag(Q1, Q2) (diag(D1, D2) + |beta| u u^T) diag(Q1, Q2)^T with u the
 // last row of Q1 followed by sign(beta) times the first row of Q2.
-func merge(d []float64, n1 int, beta float64, q []float64, ldq int) {
+func merge(d []float64, n1 int, beta float64, q []float64, ldq int, ws *workspace) {
 	n := len(d)
-	z := make([]float64, n)
+	z := ws.z[:n]
 	for j := 0; j < n1; j++ {
 		z[j] = q[(n1-1)*ldq+j]
 	}
@@ -131,14 +150,12 @@ func merge(d []float64, n1 int, beta float64, q []float64, ldq int) {
 	}
 
 	// sorted order of the poles; col[j] is the column of q of pole j
-	col := make([]int, n)
+	col := ws.col[:n]
 	for j := range col {
 		col[j] = j
 	}
 	sort.SliceStable(col, func(a, b int) bool { return d[col[a]] < d[col[b]] })
-	ds := make([]float64, n)
-	zs := make([]float64, n)
-	typ := make([]int, n)
+	ds, zs, typ := ws.ds[:n], ws.zs[:n], ws.typ[:n]
 	dmax, zmax := 0.0, 0.0
 	for j, c := range col {
 		ds[j], zs[j] = d[c], z[c]
@@ -151,7 +168,9 @@ func merge(d []float64, n1 int, beta float64, q []float64, ldq int) {
 	}
 	tol := 8 * eps * math.Max(dmax, zmax)
 
-	var keep, defl []int
+	// keep and defl share ws.perm: keep grows from the front, defl is
+	// collected in ws.ord and copied behind it
+	keep, defl := ws.perm[:0], ws.ord[:0]
 	pj := -1
 	for j := 0; j < n; j++ {
 		if rho*math.Abs(zs[j]) <= tol {
@@ -193,23 +212,22 @@ func merge(d []float64, n1 int, beta float64, q []float64, ldq int) {
 	}
 
 	k := len(keep)
-	lam := make([]float64, n) // the eigenvalues, in output order below
-	out := make([]float64, n*n)
+	lam := ws.lam[:n] // the eigenvalues, in output order below
+	out := ws.out[:n*n]
 	if k > 0 {
-		dl := make([]float64, k)
-		w := make([]float64, k)
+		dl, w := ws.dl[:k], ws.w[:k]
 		for i, j := range keep {
 			dl[i], w[i] = ds[j], zs[j]
 		}
 		// ut row i: root i's delta, then its eigenvector of D + rho w w^T
-		ut := make([]float64, k*k)
+		ut := ws.ut[:k*k]
 		for i := 0; i < k; i++ {
 			lam[i] = secularRoot(i, dl, w, rho, ut[i*k:(i+1)*k])
 		}
 		// Gu-Eisenstat: zhat_j^2 = (lam_j - dl_j) prod_{i != j}
 		// (lam_i - dl_j) / (dl_i - dl_j), up to the factor 1/rho that
 		// the normalisation below removes.
-		zh := make([]float64, k)
+		zh := ws.zh[:k]
 		for j := range zh {
 			zh[j] = -ut[j*k+j]
 		}
@@ -245,8 +263,7 @@ func merge(d []float64, n1 int, beta float64, q []float64, ldq int) {
 		ord := append(append(append([]int(nil), grp[colTop]...), grp[colBoth]...), grp[colBottom]...)
 		k1, k2 := len(grp[colTop]), len(grp[colBoth])
 		// qg: q's kept columns in that order; b: ut's columns likewise
-		qg := make([]float64, n*k)
-		b := make([]float64, k*k)
+		qg, b := ws.qg[:n*k], ws.b[:k*k]
 		for r := 0; r < n; r++ {
 			qr := q[r*ldq : r*ldq+n]
 			g := qg[r*k : (r+1)*k]
