@@ -6,8 +6,9 @@
 //
 // Sym takes three stages, as LAPACK's dsyevd does:
 //
-//  1. A = Q T Q^T, Householder tridiagonalisation (gonum's Dsytrd) and
-//     the explicit Q (gonum's Dorgtr);
+//  1. A = Q T Q^T, blocked Householder tridiagonalisation
+//     (tridiagonalize, as LAPACK's dsytrd/dlatrd: A v by kernel.DotRows,
+//     the trailing updates by kernel.MulABt); Q is kept as reflectors;
 //  2. T = Z diag(w) Z^T by Cuppen's divide and conquer (Tridiag): T is
 //     split at its middle off-diagonal entry beta into two halves, each
 //     solved recursively (blocks of at most leafSize by gonum's Dsteqr),
@@ -19,14 +20,17 @@
 //     roots (Gu and Eisenstat 1995) so the eigenvectors z_j / (d_j -
 //     lambda_i) are orthogonal to working precision, and the halves'
 //     eigenvectors updated by a matrix product (kernel.MulABt);
-//  3. the eigenvectors of A, Q Z, by one more matrix product.
+//  3. the eigenvectors of A, Q Z, with Q's reflectors applied in blocks
+//     of qBlock in compact WY form (applyQ, two kernel.MulABt products
+//     per block).
 //
 // Accuracy (tested on random, clustered, repeated, graded, diagonal,
 // rank-deficient and tiny matrices, and fuzzed): ||A Z - Z diag(w)||_F
 // <= c n eps ||A||_F and ||Z^T Z - I||_max <= c n eps, as for
 // EigenSym; the eigenvalues agree with EigenSym's to a few n eps ||A||.
 //
-// Everything runs on the calling goroutine; kernel.MulABt and gonum's
-// Dsytrd and Dorgtr give the same bits whatever GOMAXPROCS is, so the
-// results are deterministic.
+// Everything runs on the calling goroutine in a fixed order, so the
+// results are the same bits whatever GOMAXPROCS is; they differ from the
+// -tags noasm build's (kernel.DotRowsGo sums in another order) within
+// the accuracy above.
 package eigen
