@@ -6,6 +6,7 @@ import (
 
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/lapack/gonum"
+	"gonum.org/v1/gonum/mat"
 )
 
 // wishart returns the upper triangle of X^T X for an m x n standard
@@ -60,5 +61,31 @@ func BenchmarkTridiag1000(b *testing.B) {
 		copy(d, d0)
 		copy(e, e0)
 		Tridiag(d, e, z, n)
+	}
+}
+
+// BenchmarkSym61 and BenchmarkEigenSym61: all eigenpairs of a 61 x 61
+// covariance (the size of PCA on digits' non-constant columns), Sym
+// against gonum's EigenSym.
+func BenchmarkSym61(b *testing.B) {
+	n := 61
+	a0 := wishart(200, n)
+	a := make([]float64, n*n)
+	w := make([]float64, n)
+	z := make([]float64, n*n)
+	for b.Loop() {
+		copy(a, a0)
+		Sym(n, a, n, w, z, n)
+	}
+}
+
+func BenchmarkEigenSym61(b *testing.B) {
+	n := 61
+	a0 := wishart(200, n)
+	for b.Loop() {
+		var es mat.EigenSym
+		es.Factorize(mat.NewSymDense(n, append([]float64(nil), a0...)), true)
+		var ev mat.Dense
+		es.VectorsTo(&ev)
 	}
 }

@@ -57,10 +57,7 @@ func tridiagonalize(n int, a []float64, lda int, d, e, tau []float64) {
 			}
 			// reflector from row[c+1:]: H x = (beta, 0, ...)
 			alpha := row[c+1]
-			xn := 0.0
-			for _, v := range row[c+2 : n] {
-				xn = math.Hypot(xn, v)
-			}
+			xn := norm(row[c+2 : n])
 			vi := vr[i*n : (i+1)*n]
 			wi := wr[i*n : (i+1)*n]
 			clear(vi[:c+1])
@@ -141,6 +138,9 @@ func tridiagonalize(n int, a []float64, lda int, d, e, tau []float64) {
 // factors.
 func applyQ(n int, a []float64, lda int, tau []float64, zt []float64) {
 	nr := n - 1
+	// small matrices: narrower blocks, so the O(n qb^2) work on the T
+	// factors stays below the products'
+	qBlock := min(qBlock, max(8, n/4))
 	vt := make([]float64, qBlock*n)
 	v := make([]float64, n*qBlock)
 	t := make([]float64, qBlock*qBlock)
@@ -203,4 +203,22 @@ func applyQ(n int, a []float64, lda int, tau []float64, zt []float64) {
 			}
 		}
 	}
+}
+
+// norm returns the Euclidean norm of x: the plain sum of squares (x comes
+// from a matrix scaled to a largest entry in [1, 2), so it cannot
+// overflow), recomputed with math.Hypot when it may have underflowed.
+func norm(x []float64) float64 {
+	ss := 0.0
+	for _, v := range x {
+		ss += v * v
+	}
+	if ss < 0x1p-900 {
+		h := 0.0
+		for _, v := range x {
+			h = math.Hypot(h, v)
+		}
+		return h
+	}
+	return math.Sqrt(ss)
 }
