@@ -5,7 +5,9 @@
 // and cross products with y; ShiftSq and SumNonneg: per-class sums, the
 // cross products with class indicators) and of the scalers (SumRows,
 // CentredSums); the scalers' row maps (AffineDiv, MulAdd, MinMax, Finite)
-// and the row norms' (SumSq, DivScalar);
+// and the row norms' (SumSq, DivScalar); the dense products on DotRows
+// (Gram, x^T x for PCA's covariance; MulABt, C = A B^T for the eigen
+// package's divide and conquer, Householder updates and back-transform);
 // and Sum, with which peerbench measures the memory bandwidth.
 //
 // Every kernel has a portable Go version (the ...Go functions, always
