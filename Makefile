@@ -241,7 +241,7 @@ test-stages:
 	$(call timed,gofmt,out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './bin/*')); [ -z "$$out" ] || { echo "gofmt would change:"; echo "$$out"; exit 1; })
 	$(call timed,go vet,$(GO) vet ./...)
 	$(call timed,go test,$(GO) test -count=1 ./...)
-	$(call timed,go test -tags noasm (the portable kernels),$(GO) vet -tags noasm ./featlab/internal/kernel/ ./featlab/represent/ ./featlab/filter/ ./featlab/transform/ && $(GO) test -count=1 -tags noasm ./featlab/internal/kernel/ ./featlab/represent/ ./featlab/filter/ ./featlab/transform/)
+	$(call timed,go test -tags noasm (the portable kernels),$(GO) vet -tags noasm ./featlab/internal/kernel/ ./featlab/internal/eigen/ ./featlab/represent/ ./featlab/filter/ ./featlab/transform/ && $(GO) test -count=1 -tags noasm ./featlab/internal/kernel/ ./featlab/internal/eigen/ ./featlab/represent/ ./featlab/filter/ ./featlab/transform/)
 	$(call timed,make test-beam (the nested Beam module: vet and tests on prism),$(MAKE) --no-print-directory test-beam)
 	$(call timed,notebook lint,$(BIN)/nbrun lint $(NOTEBOOKS))
 	$(call timed,notebooks rendered untrusted: every figure shows,$(BIN)/nbrun untrusted $(NOTEBOOKS))
