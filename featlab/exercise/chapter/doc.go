@@ -1,5 +1,5 @@
 // Package chapter holds the checked exercises of the chapter notebooks
-// 03, 04, 07, 08 and 09: for each, the function type the student writes
+// 03, 04, 07, 08 and 09, and of 10-real-data and 11-beyond-the-texts: for each, the function type the student writes
 // and a constructor of the featlab/exercise Exercise that compares it with
 // the library on seeded random cases. Keeping them here keeps the
 // notebooks' exercise cells short (the student's stub and one Check call)
