@@ -18,8 +18,7 @@ func column(t interface {
 	Fit(mat.Matrix) error
 	Transform(mat.Matrix) (*mat.Dense, error)
 }, f []float64) []float64 {
-	X := mat.NewDense(len(f), 1, slices.Clone(f))
-	return mat.Col(nil, 0, must(transform.FitTransform(t, X)))
+	return mat.Col(nil, 0, must(transform.FitTransform(t, columnMatrix(f))))
 }
 
 // Standardize checks (f_i - mean)/sqrt(v), v = (1/m) sum (f_i - mean)^2

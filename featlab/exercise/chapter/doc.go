@@ -1,5 +1,6 @@
 // Package chapter holds the checked exercises of the chapter notebooks
-// 02 to 09: for each, the function type the student writes
+// 02 to 11 (the ten chapters, 10-real-data and 11-beyond-the-texts): for
+// each, the function type the student writes
 // and a constructor of the featlab/exercise Exercise that compares it with
 // the library on seeded random cases. Keeping them here keeps the
 // notebooks' exercise cells short (the student's stub and one Check call)
