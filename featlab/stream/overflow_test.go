@@ -36,8 +36,8 @@ func state(a Accumulator) string {
 // blocks.
 func TestAddRefusesOverflow(t *testing.T) {
 	mk := map[string]func() Accumulator{
-		"Gram":     func() Accumulator { g, _ := NewGram(2, true); return g },
-		"Moments":  func() Accumulator { m, _ := NewMoments(2, true); return m },
+		"Gram":    func() Accumulator { g, _ := NewGram(2, true); return g },
+		"Moments": func() Accumulator { m, _ := NewMoments(2, true); return m },
 	}
 	isOverflow := func(err error) bool {
 		return errors.Is(err, featlab.ErrNotFinite) && strings.Contains(err.Error(), `"b"`)
