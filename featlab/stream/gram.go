@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/kernel"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -180,8 +181,9 @@ func columnLabel(j, d int, names []string, target string) string {
 const pieceBytes = 1 << 20
 
 // addRows adds rows idx of the checked block b (nil: every row) piece by
-// piece: the piece's means, its centred cross products (one SYRK), then
-// the mean-corrected merge into g.
+// piece: the piece's means, its centred cross products (kernel.Gram,
+// AVX2 dot products where available), then the mean-corrected merge into
+// g.
 func (g *Gram) addRows(b *Block, idx []int) {
 	r, _ := b.dims()
 	if idx != nil {
@@ -190,7 +192,7 @@ func (g *Gram) addRows(b *Block, idx []int) {
 	p := len(g.mean)
 	piece := min(r, max(64, pieceBytes/(8*p)))
 	z := mat.NewDense(piece, p, nil)
-	c := mat.NewSymDense(p, nil)
+	var scratch []float64
 	blk := newGram(g.d, g.target, p)
 	for lo := 0; lo < r; lo += piece {
 		m := min(piece, r-lo)
@@ -215,11 +217,10 @@ func (g *Gram) addRows(b *Block, idx []int) {
 				row[j] -= blk.mean[j]
 			}
 		}
-		c.SymOuterK(1, zp.T())
+		kernel.GramScratch(z.RawMatrix().Data[:m*p], m, p, blk.c, &scratch)
 		for j := 0; j < p; j++ {
-			for k := j; k < p; k++ {
-				v := c.At(j, k)
-				blk.c[j*p+k], blk.c[k*p+j] = v, v
+			for k := j + 1; k < p; k++ {
+				blk.c[k*p+j] = blk.c[j*p+k]
 			}
 		}
 		blk.n = int64(m)
