@@ -24,8 +24,17 @@ import (
 // ȳ − x̄ᵀw. A column whose centred sum of squares is below (1e-12 n x̄_j)²
 // (constant in the data) is treated as constant, coefficient 0, as
 // LassoPath does. With cfg.L1Ratio < 1 it is the elastic-net path
-// (LassoPath's, the same penalty) from the same statistics. Errors: ErrParam for a nil Gram, one without a target or
-// a bad config; ErrEmpty for a Gram without rows.
+// (LassoPath's, the same penalty) from the same statistics.
+//
+// Scaling: as LassoPath multiplies X by one power of two when its values
+// are far from 1, the features' statistics are scaled by one exact power
+// of two (and the target's by another) when their root sums of squares
+// lie outside [2^-60, 2^60], and the path is mapped back exactly: data
+// with a column near 1e150 or 1e-150 give LassoPath's answer
+// (TestLassoFromStatsExtremeScales). Errors: ErrParam for a nil Gram,
+// one without a target or a bad config; ErrEmpty for a Gram without rows;
+// ErrNotFinite, naming the column, for statistics whose squares
+// overflowed during the pass.
 func LassoPathFromStats(g *stream.Gram, cfg LassoPathConfig) (*LassoPathResult, error) {
 	rho, err := cfg.check()
 	if err != nil {
@@ -38,12 +47,21 @@ func LassoPathFromStats(g *stream.Gram, cfg LassoPathConfig) (*LassoPathResult, 
 	if err := checkNames(cfg.Names, d); err != nil {
 		return nil, err
 	}
-	ds, err := lassoDesign(g, cfg.Intercept)
+	sc, err := gramScale(g, cfg.Intercept, true)
+	if err != nil {
+		return nil, err
+	}
+	ds, err := lassoDesign(g, cfg.Intercept, sc)
 	if err != nil {
 		return nil, err
 	}
 	mon := newMonitor(context.Background(), cfg.Progress, "lasso path from statistics")
-	res := pathOn(ds, cfg, rho, nil, mon)
+	cs := cfg
+	cs.Lambdas = sc.lambdas(cfg.Lambdas)
+	res := pathOn(ds, cs, rho, nil, mon)
+	if err := sc.path(&res.Path); err != nil {
+		return nil, err
+	}
 	if mon.err != nil {
 		return res, mon.err
 	}

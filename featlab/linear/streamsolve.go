@@ -45,9 +45,14 @@ func checkStats(g *stream.Gram, fn string) (int, error) {
 // the rank tolerance eps·max(d+1, d) instead of eps·max(n, d) (the
 // singular values of R[:, :d] are those of Xc); a rank-deficient S gives
 // the minimum-norm fit and nil Stats. A constant column (see
-// LassoPathFromStats) gets coefficient 0. Errors: ErrParam for a nil Gram
+// LassoPathFromStats) gets coefficient 0. A column of [X y] whose root
+// sum of squares lies outside [2^-60, 2^60] is scaled by its own exact
+// power of two before the fit and the result mapped back, so a column
+// near 1e±150 gets the fit and table of its unit-scale copy, in the
+// data's units (TestLeastSquaresFromStatsExtremeScales). Errors: ErrParam for a nil Gram
 // or one without a target, ErrEmpty for one without rows, ErrShape for
-// Names of the wrong length.
+// Names of the wrong length, ErrNotFinite naming the column for
+// statistics whose squares overflowed during the pass.
 func LeastSquaresFromStats(g *stream.Gram, cfg LeastSquaresConfig) (*LeastSquaresResult, error) {
 	d, err := checkStats(g, "LeastSquaresFromStats")
 	if err != nil {
@@ -56,7 +61,11 @@ func LeastSquaresFromStats(g *stream.Gram, cfg LeastSquaresConfig) (*LeastSquare
 	if err := checkNames(cfg.Names, d); err != nil {
 		return nil, err
 	}
-	ds, _, err := design.FromGram(g.Centred(), g.Mean(), float64(g.Count()), cfg.Intercept, 0)
+	sc, err := gramScale(g, cfg.Intercept, false)
+	if err != nil {
+		return nil, err
+	}
+	ds, err := sc.fromGram(g, cfg.Intercept, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -66,6 +75,7 @@ func LeastSquaresFromStats(g *stream.Gram, cfg LeastSquaresConfig) (*LeastSquare
 	}
 	res.names, res.intercept = cfg.Names, cfg.Intercept
 	res.statistics(ds, R, int(min(g.Count(), math.MaxInt32)))
+	sc.leastSquares(res)
 	return res, nil
 }
 
@@ -78,7 +88,10 @@ func LeastSquaresFromStats(g *stream.Gram, cfg LeastSquaresConfig) (*LeastSquare
 // by Cholesky, c = 2nλ, nλ or λ as cfg.Objective says (n the Gram's
 // count): the primal system Ridge solves when d <= n, hence Ridge's
 // answer up to rounding for any n. Lambda = 0 is LeastSquaresFromStats.
-// Errors as Ridge's and LeastSquaresFromStats'.
+// The statistics are scaled by powers of two as LassoPathFromStats' (one
+// for the features, one for the target; c by the square of the
+// features' scale), exact. Errors as Ridge's and
+// LeastSquaresFromStats'.
 func RidgeFromStats(g *stream.Gram, cfg RidgeConfig) (*RidgeResult, error) {
 	if err := cfg.check(); err != nil {
 		return nil, err
@@ -95,11 +108,12 @@ func RidgeFromStats(g *stream.Gram, cfg RidgeConfig) (*RidgeResult, error) {
 		return &RidgeResult{Model: r.Model, Objective: cfg.Objective}, nil
 	}
 	n := g.Count()
-	mean := g.Mean()
-	if err := design.CheckFinite(g.Centred(), mean); err != nil {
+	sc, err := gramScale(g, cfg.Intercept, true)
+	if err != nil {
 		return nil, err
 	}
-	S := design.CrossProducts(g.Centred(), mean, float64(n), cfg.Intercept)
+	C, mean := sc.e.Scale(g.Centred(), g.Mean())
+	S := design.CrossProducts(C, mean, float64(n), cfg.Intercept)
 	G := mat.NewSymDense(d, nil)
 	G.CopySym(S.SliceSym(0, d))
 	b := mat.NewVecDense(d, nil)
@@ -107,7 +121,7 @@ func RidgeFromStats(g *stream.Gram, cfg RidgeConfig) (*RidgeResult, error) {
 		b.SetVec(j, S.At(j, d))
 	}
 	w := mat.NewVecDense(d, nil)
-	c := cfg.Objective.shift(cfg.Lambda, int(min(n, math.MaxInt)))
+	c := math.Ldexp(cfg.Objective.shift(cfg.Lambda, int(min(n, math.MaxInt))), -2*sc.a)
 	if err := ridgeGram(w, G, b, c); err != nil {
 		return nil, err
 	}
@@ -115,6 +129,7 @@ func RidgeFromStats(g *stream.Gram, cfg RidgeConfig) (*RidgeResult, error) {
 	if cfg.Intercept {
 		md.Intercept = mean[d] - mat.Dot(w, mat.NewVecDense(d, mean[:d]))
 	}
+	sc.model(&md.Model)
 	if err := finiteModel(&md.Model, "ridge"); err != nil {
 		return nil, err
 	}
@@ -185,30 +200,41 @@ func LassoCVFromStatsContext(ctx context.Context, fg *stream.FoldGram, cfg Lasso
 			return nil, featlab.Errorf(featlab.ErrEmpty, "LassoCVFromStats: fold %d of %d holds no rows", f, K)
 		}
 	}
-	ds, err := lassoDesign(total, cfg.Path.Intercept)
+	sc, err := gramScale(total, cfg.Path.Intercept, true)
 	if err != nil {
 		return nil, err
 	}
-	lambdas := cvGrid(cfg.Path, ds, rho)
-	nl := len(lambdas)
-	foldMSE := mat.NewDense(K, nl, nil)
+	ds, err := lassoDesign(total, cfg.Path.Intercept, sc)
+	if err != nil {
+		return nil, err
+	}
 	pc := cfg.Path
 	pc.Progress = nil
+	pc.Lambdas = sc.lambdas(cfg.Path.Lambdas)
+	lambdas := cvGrid(pc, ds, rho)
+	nl := len(lambdas)
+	foldMSE := mat.NewDense(K, nl, nil)
 	var full *LassoPathResult
 	err = par.Do(ctx, K+1, cfg.Workers, cfg.Progress, func(f int) error {
 		mon := newMonitor(ctx, nil, "lasso CV from statistics")
 		if f == 0 {
-			full = pathOn(ds, pc, rho, lambdas, mon)
-			return mon.err
+			full = pathOn(ds, pc, rho, append([]float64(nil), lambdas...), mon)
+			if mon.err != nil {
+				return mon.err
+			}
+			return sc.path(&full.Path)
 		}
 		f--
-		tds, err := lassoDesign(fg.Train(f), pc.Intercept)
+		tds, err := lassoDesign(fg.Train(f), pc.Intercept, sc)
 		if err != nil {
 			return err
 		}
-		p := pathOn(tds, pc, rho, lambdas, mon)
+		p := pathOn(tds, pc, rho, append([]float64(nil), lambdas...), mon)
 		if mon.err != nil {
 			return fmt.Errorf("linear: LassoCVFromStats fold %d: %w", f, mon.err)
+		}
+		if err := sc.path(&p.Path); err != nil {
+			return err
 		}
 		heldOutMSE(foldMSE.RawRowView(f), folds[f], p)
 		return nil
@@ -217,16 +243,15 @@ func LassoCVFromStatsContext(ctx context.Context, fg *stream.FoldGram, cfg Lasso
 		return nil, err
 	}
 	res := &LassoCVResult{Path: full}
-	res.summarize(lambdas, foldMSE)
+	res.summarize(full.Lambdas, foldMSE)
 	return res, nil
 }
 
-// lassoDesign is the pseudo-design of LassoPathFromStats: p = d+1 rows
-// scaled by √(p/n).
-func lassoDesign(g *stream.Gram, intercept bool) (*design.Design, error) {
+// lassoDesign is the pseudo-design of LassoPathFromStats on the
+// statistics of g scaled by sc: p = d+1 rows scaled by √(p/n).
+func lassoDesign(g *stream.Gram, intercept bool, sc statsScale) (*design.Design, error) {
 	p, n := float64(g.Features()+1), float64(g.Count())
-	ds, _, err := design.FromGram(g.Centred(), g.Mean(), n, intercept, math.Sqrt(p/n))
-	return ds, err
+	return sc.fromGram(g, intercept, math.Sqrt(p/n))
 }
 
 // heldOutMSE sets out[k] to the mean squared error on the rows of the

@@ -128,6 +128,7 @@ type lsEval struct {
 	ridge  float64
 	tss    float64
 	sigma2 float64
+	rssExp int       // eval's RSS, AIC, BIC: the fit's RSS times 2^(2 rssExp) (EvaluatorFromStats' scaled y)
 	sys    []gramSys // sys[0]: all data; CV: one per fold
 	mu     sync.Mutex
 	cache  map[string]*lsFactor
@@ -561,6 +562,9 @@ func (e *lsEval) eval(s []int) (float64, error) {
 	rss, err := e.rss(f, s)
 	if err != nil {
 		return math.NaN(), err
+	}
+	if e.rssExp != 0 && (e.score == RSS || e.score == AIC || e.score == BIC) {
+		rss = math.Ldexp(rss, 2*e.rssExp)
 	}
 	return e.fromRSS(e.score, rss, len(s)), nil
 }

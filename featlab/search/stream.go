@@ -4,8 +4,6 @@ import (
 	"context"
 	"math"
 
-	"gonum.org/v1/gonum/mat"
-
 	"github.com/featlab/course/featlab"
 	"github.com/featlab/course/featlab/internal/design"
 	"github.com/featlab/course/featlab/stream"
@@ -22,21 +20,36 @@ import (
 // the other strategies choose through search.Run, are those of the
 // in-memory evaluator up to rounding. CVMSE needs the rows of each fold
 // and is refused (ErrParam), as are a nil Gram or one without a target;
-// a Gram without rows is ErrEmpty. Unlike Evaluator, the statistics are
-// not rescaled (their range is the caller's).
+// a Gram without rows is ErrEmpty.
+//
+// Scaling: as Evaluator scales X by one power of two, the features'
+// statistics are scaled by one exact power of two 2^(-e) (and y's by
+// its own 2^(-e_y)) when their root sums of squares lie outside
+// [2^-60, 2^60] (design.Pow2.Uniform), Ridge by 2^(-2e) and Sigma2 by
+// 2^(-2 e_y), so data with values near 1e±150 give the scores of the
+// in-memory evaluator (RSS, AIC and BIC in the data's units;
+// TestEvaluatorFromStatsExtremeScales). Statistics whose squares
+// overflowed during the pass wrap ErrNotFinite naming the column.
 func (c LeastSquares) EvaluatorFromStats(g *stream.Gram) (*Evaluator, error) {
-	e, _, err := c.statsEval(g, false)
+	e, e2, err := c.statsEval(g, true)
 	if err != nil {
 		return nil, err
 	}
+	e.rssExp = e2
 	return &Evaluator{Name: c.name(1), Higher: c.Score.higher(), D: e.d, Eval: e.eval}, nil
 }
 
-// statsEval builds the least-squares evaluator of the statistics; with
-// scaled, columns of [X y] are first scaled by powers of two (see
-// scaledCrossProducts) and e2 is the exponent of y's scale, 2^e2 (RSS in
-// the evaluator is then the data's RSS times 2^(-2 e2)).
-func (c LeastSquares) statsEval(g *stream.Gram, scaled bool) (ls *lsEval, e2 int, err error) {
+// statsEval builds the least-squares evaluator of the statistics, with
+// the columns of [X y] scaled by powers of two (design.Pow2): with
+// uniform one scale for all the features and one for y, each only
+// outside design.StatsWindow (Ridge and Sigma2 scaled to match); without,
+// each column by its own: column j by 2^(-e_j), e_j the binary exponent of
+// its root sum of squares, so every scaled diagonal lies in [1/4, 1) and
+// the subsets, R², adjusted R² and Cp are those of the unscaled data
+// (Ridge must be 0).
+// e2 is the exponent of y's scale, 2^e2 (RSS in the evaluator is then the
+// data's RSS times 2^(-2 e2)).
+func (c LeastSquares) statsEval(g *stream.Gram, uniform bool) (ls *lsEval, e2 int, err error) {
 	if err := c.check(); err != nil {
 		return nil, 0, err
 	}
@@ -50,22 +63,24 @@ func (c LeastSquares) statsEval(g *stream.Gram, scaled bool) (ls *lsEval, e2 int
 	if n == 0 || d == 0 {
 		return nil, 0, featlab.Errorf(featlab.ErrEmpty, "search: a Gram of %d rows and %d features", n, d)
 	}
-	var S *mat.SymDense
-	var tss float64
-	if scaled {
-		if S, e2, err = scaledCrossProducts(g, !c.NoIntercept); err != nil {
-			return nil, 0, err
-		}
-		tss = math.Ldexp(g.Centred().At(d, d), -2*e2)
-	} else {
-		C, mean := g.Centred(), g.Mean()
-		if err := design.CheckFinite(C, mean); err != nil {
-			return nil, 0, err
-		}
-		S = design.CrossProducts(C, mean, float64(n), !c.NoIntercept)
-		tss = C.At(d, d)
+	ex, err := design.GramExponents(g, !c.NoIntercept)
+	if err != nil {
+		return nil, 0, err
 	}
-	e := &lsEval{d: d, m: float64(n), score: c.Score, ridge: c.Ridge, cache: map[string]*lsFactor{}, tss: tss}
+	if uniform {
+		ex = ex.Uniform(design.StatsWindow)
+	}
+	e2 = ex[d]
+	Cs, ms := ex.Scale(g.Centred(), g.Mean())
+	S := design.CrossProducts(Cs, ms, float64(n), !c.NoIntercept)
+	if uniform {
+		r := math.Ldexp(c.Ridge, -2*ex[0])
+		if c.Ridge != 0 && (r == 0 || math.IsInf(r, 0)) {
+			return nil, 0, featlab.Errorf(featlab.ErrNotFinite, "search: Ridge = %v on features of scale 2^%d leaves the floating-point range", c.Ridge, ex[0])
+		}
+		c.Ridge, c.Sigma2 = r, math.Ldexp(c.Sigma2, -2*e2)
+	}
+	e := &lsEval{d: d, m: float64(n), score: c.Score, ridge: c.Ridge, cache: map[string]*lsFactor{}, tss: Cs.At(d, d)}
 	if !c.NoIntercept {
 		e.icpt = 1
 	}
@@ -94,7 +109,7 @@ func (c LeastSquares) statsEval(g *stream.Gram, scaled bool) (ls *lsEval, e2 int
 // Names of the wrong length.
 //
 // Scaling: the columns of [X y] are scaled by powers of two before the
-// search (exact; see scaledCrossProducts), so data with values near
+// search (exact; see statsEval), so data with values near
 // 1e±150 give the subsets, R², adjusted R² and Cp of the same data at unit
 // scale, RSS in the data's units and AIC, BIC from it
 // (TestBestSubsetsFromStatsExtremeScales); values whose squares
@@ -107,7 +122,7 @@ func BestSubsetsFromStats(g *stream.Gram, cfg BestSubsetsConfig) (*BestSubsetsRe
 // BestSubsetsFromStatsContext is BestSubsetsFromStats with a context, as
 // BestSubsetsContext.
 func BestSubsetsFromStatsContext(ctx context.Context, g *stream.Gram, cfg BestSubsetsConfig) (*BestSubsetsResult, error) {
-	ls, e2, err := LeastSquares{NoIntercept: cfg.NoIntercept}.statsEval(g, true)
+	ls, e2, err := LeastSquares{NoIntercept: cfg.NoIntercept}.statsEval(g, false)
 	if err != nil {
 		return nil, err
 	}

@@ -89,11 +89,12 @@ func TestBestSubsetsFromStatsExtremeScales(t *testing.T) {
 }
 
 // TestBestSubsetsFromStatsOverflow: values beyond about 1e154, whose
-// squares overflow during the pass, are refused with an error wrapping
-// ErrNotFinite that names the column.
+// squares overflow during the pass, are refused by the pass itself
+// (Gram.Add) with an error wrapping ErrNotFinite that names the column.
 func TestBestSubsetsFromStatsOverflow(t *testing.T) {
 	X, y := scaledData(50, [4]int{0, 0, 515, 0}, 0) // 2^515 ≈ 1e155
-	_, err := BestSubsetsFromStats(gramOf(t, X, y), BestSubsetsConfig{})
+	g, _ := stream.NewGram(4, true)
+	err := stream.Pass(&stream.MatrixSource{X: X, Y: y, Target: "y", BlockRows: 97}, g, 1)
 	if !errors.Is(err, featlab.ErrNotFinite) || !strings.Contains(err.Error(), `"x3"`) {
 		t.Fatalf("err %v: want ErrNotFinite naming x3", err)
 	}

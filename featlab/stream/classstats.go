@@ -153,7 +153,9 @@ func blockLabels(y []float64, have []int) ([]int, []int, error) {
 
 // Add folds in the rows of b, which must carry integer class labels in Y.
 // A block of another width, without a target, with a NaN or an infinity,
-// or with labels that are not integers is refused and leaves c unchanged.
+// with labels that are not integers, or whose per-class sums of squares
+// overflow float64 (ErrNotFinite naming the column) is refused and
+// leaves c unchanged.
 func (c *ClassStats) Add(b *Block) error {
 	if err := b.check(c.d, true); err != nil {
 		return err
@@ -207,6 +209,13 @@ func (c *ClassStats) Add(b *Block) error {
 		for j, v := range row {
 			dv := (v - blk.shift[j]) - m.mean[j]
 			m.m2[j] += dv * dv
+		}
+	}
+	for _, m := range blk.cls {
+		for j := range m.mean {
+			if math.IsNaN(m.mean[j]) || math.IsInf(m.mean[j], 0) || math.IsNaN(m.m2[j]) || math.IsInf(m.m2[j], 0) {
+				return featlab.Errorf(featlab.ErrNotFinite, "stream: the sums of squares of column %q overflow float64 (values beyond about 1e154 cannot be summarised; rescale the column before the pass)", columnLabel(j, c.d, b.Names, b.Target))
+			}
 		}
 	}
 	c.merge(blk)

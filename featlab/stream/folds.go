@@ -153,8 +153,8 @@ func (f *FoldGram) SetNames(names []string, target string) error {
 
 // Add assigns each row of b to its fold (FoldOf) and adds it to that
 // fold's Gram. A block another Gram would refuse (other feature count,
-// no target, NaN or infinity, other names) is refused and leaves f
-// unchanged.
+// no target, NaN or infinity, other names, sums that overflow) is
+// refused and leaves f unchanged.
 func (f *FoldGram) Add(b *Block) error {
 	g0 := f.folds[0]
 	if err := b.check(g0.d, g0.target); err != nil {
@@ -185,9 +185,19 @@ func (f *FoldGram) Add(b *Block) error {
 		idx[next[k]] = i
 		next[k]++
 	}
+	work := make([]*Gram, f.k)
 	for k, g := range f.folds {
 		if count[k] > 0 {
-			g.addRows(b, idx[start[k]:start[k+1]])
+			work[k] = g.work()
+			work[k].addRows(b, idx[start[k]:start[k+1]])
+			if err := work[k].overflow(b.Names, b.Target); err != nil {
+				return err
+			}
+		}
+	}
+	for k, g := range f.folds {
+		if work[k] != nil {
+			g.commit(work[k])
 		}
 		g.record(b.Names, b.Target, g.target)
 	}
@@ -208,9 +218,22 @@ func (f *FoldGram) Merge(other Accumulator) error {
 			}
 		}
 	}
+	work := make([]*Gram, f.k)
 	for i, g := range f.folds {
-		if err := g.Merge(o.folds[i]); err != nil {
+		work[i] = g.work()
+		work[i].merge(o.folds[i])
+		names, target := g.names, g.tname
+		if !g.set {
+			names, target = o.folds[i].names, o.folds[i].tname
+		}
+		if err := work[i].overflow(names, target); err != nil {
 			return err
+		}
+	}
+	for i, g := range f.folds {
+		g.commit(work[i])
+		if o.folds[i].set {
+			g.record(o.folds[i].names, o.folds[i].tname, g.target)
 		}
 	}
 	return nil

@@ -1,9 +1,11 @@
 package stream
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/featlab/course/featlab"
+	"github.com/featlab/course/featlab/internal/kernel"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -101,7 +103,9 @@ func (g *Gram) SetNames(names []string, target string) error {
 // Add folds in the rows of b: the block's means, its centred cross
 // products, then the mean-corrected merge. A block with other feature
 // counts, without the target, or with a NaN or an infinity is refused
-// (ErrShape, ErrNotFinite) and leaves g unchanged.
+// (ErrShape, ErrNotFinite) and leaves g unchanged, as is one whose sums
+// would overflow float64 (values beyond about 1e154: ErrNotFinite naming
+// the column).
 func (g *Gram) Add(b *Block) error {
 	if err := b.check(g.d, g.target); err != nil {
 		return err
@@ -113,9 +117,61 @@ func (g *Gram) Add(b *Block) error {
 	if err := g.colNames.check("adding a block", b.Names, b.Target, g.target); err != nil {
 		return err
 	}
-	g.addRows(b, nil)
+	w := g.work()
+	w.addRows(b, nil)
+	if err := w.overflow(b.Names, b.Target); err != nil {
+		return err
+	}
+	g.commit(w)
 	g.record(b.Names, b.Target, g.target)
 	return nil
+}
+
+// work returns a copy of g's sums (not its names) that Add and Merge
+// update and check before they commit it, so that a block or an
+// accumulator whose sums overflow leaves g unchanged.
+func (g *Gram) work() *Gram {
+	w := newGram(g.d, g.target, len(g.mean))
+	w.n = g.n
+	copy(w.mean, g.mean)
+	copy(w.c, g.c)
+	return w
+}
+
+// commit makes w's sums g's (w is not used afterwards).
+func (g *Gram) commit(w *Gram) { g.n, g.mean, g.c = w.n, w.mean, w.c }
+
+// overflow returns an error wrapping ErrNotFinite naming the first
+// column (by names, x1, x2, … when nil, or the target) with a mean or a
+// cross product that is not finite: values whose squares or sums
+// overflow float64 (beyond about 1e154 in magnitude), which the solvers
+// could not use.
+func (g *Gram) overflow(names []string, target string) error {
+	p := len(g.mean)
+	for j := 0; j < p; j++ {
+		bad := math.IsNaN(g.mean[j]) || math.IsInf(g.mean[j], 0)
+		for _, v := range g.c[j*p : (j+1)*p] {
+			bad = bad || math.IsNaN(v) || math.IsInf(v, 0)
+		}
+		if bad {
+			return featlab.Errorf(featlab.ErrNotFinite, "stream: the sums of squares of column %q overflow float64 (values beyond about 1e154 cannot be summarised; rescale the column before the pass)", columnLabel(j, g.d, names, target))
+		}
+	}
+	return nil
+}
+
+// columnLabel names column j of d features (the target when j = d) in
+// messages.
+func columnLabel(j, d int, names []string, target string) string {
+	switch {
+	case j == d && target != "":
+		return target
+	case j == d:
+		return "target"
+	case j < len(names) && names[j] != "":
+		return names[j]
+	}
+	return fmt.Sprintf("x%d", j+1)
 }
 
 // pieceBytes bounds the centred copy that Add makes of a block: a block
@@ -125,8 +181,9 @@ func (g *Gram) Add(b *Block) error {
 const pieceBytes = 1 << 20
 
 // addRows adds rows idx of the checked block b (nil: every row) piece by
-// piece: the piece's means, its centred cross products (one SYRK), then
-// the mean-corrected merge into g.
+// piece: the piece's means, its centred cross products (kernel.Gram,
+// AVX2 dot products where available), then the mean-corrected merge into
+// g.
 func (g *Gram) addRows(b *Block, idx []int) {
 	r, _ := b.dims()
 	if idx != nil {
@@ -135,7 +192,7 @@ func (g *Gram) addRows(b *Block, idx []int) {
 	p := len(g.mean)
 	piece := min(r, max(64, pieceBytes/(8*p)))
 	z := mat.NewDense(piece, p, nil)
-	c := mat.NewSymDense(p, nil)
+	var scratch []float64
 	blk := newGram(g.d, g.target, p)
 	for lo := 0; lo < r; lo += piece {
 		m := min(piece, r-lo)
@@ -160,11 +217,10 @@ func (g *Gram) addRows(b *Block, idx []int) {
 				row[j] -= blk.mean[j]
 			}
 		}
-		c.SymOuterK(1, zp.T())
+		kernel.GramScratch(z.RawMatrix().Data[:m*p], m, p, blk.c, &scratch)
 		for j := 0; j < p; j++ {
-			for k := j; k < p; k++ {
-				v := c.At(j, k)
-				blk.c[j*p+k], blk.c[k*p+j] = v, v
+			for k := j + 1; k < p; k++ {
+				blk.c[k*p+j] = blk.c[j*p+k]
 			}
 		}
 		blk.n = int64(m)
@@ -173,7 +229,8 @@ func (g *Gram) addRows(b *Block, idx []int) {
 }
 
 // Merge folds in other, which must be a *Gram of the same shape (ErrShape
-// otherwise); other is unchanged.
+// otherwise); other is unchanged. A merge whose sums would overflow is
+// refused (ErrNotFinite naming the column) and leaves g unchanged.
 func (g *Gram) Merge(other Accumulator) error {
 	o, ok := other.(*Gram)
 	if !ok || o == nil || o.d != g.d || o.target != g.target {
@@ -184,7 +241,16 @@ func (g *Gram) Merge(other Accumulator) error {
 			return err
 		}
 	}
-	g.merge(o)
+	w := g.work()
+	w.merge(o)
+	names, target := g.names, g.tname
+	if !g.set {
+		names, target = o.names, o.tname
+	}
+	if err := w.overflow(names, target); err != nil {
+		return err
+	}
+	g.commit(w)
 	if o.set {
 		g.record(o.names, o.tname, g.target)
 	}

@@ -130,7 +130,8 @@ func (m *Moments) SetNames(names []string, target string) error {
 // Add folds in the rows of b: the block's own means and M2 by two passes,
 // then Chan's pairwise update. A block with other feature counts, without
 // the target the moments need, or with a NaN or an infinity is refused
-// (ErrShape, ErrNotFinite) and leaves m unchanged.
+// (ErrShape, ErrNotFinite) and leaves m unchanged, as is one whose sums
+// would overflow float64 (ErrNotFinite naming the column).
 func (m *Moments) Add(b *Block) error {
 	if err := b.check(m.d, m.target); err != nil {
 		return err
@@ -161,8 +162,25 @@ func (m *Moments) Add(b *Block) error {
 			blk.m2[j] += dv * dv
 		}
 	}
-	m.merge(blk)
+	if err := m.mergeChecked(blk, b.Names, b.Target); err != nil {
+		return err
+	}
 	m.record(b.Names, b.Target, m.target)
+	return nil
+}
+
+// mergeChecked merges o into m unless a merged mean or M2 would not be
+// finite (values whose squares or sums overflow float64): then m is
+// unchanged and the error wraps ErrNotFinite naming the first such
+// column (names and target as in Gram's messages).
+func (m *Moments) mergeChecked(o *Moments, names []string, target string) error {
+	for j := range m.mean {
+		mean, m2 := chan79(m.n, o.n, m.mean[j], o.mean[j], m.m2[j], o.m2[j])
+		if o.n > 0 && (math.IsNaN(mean) || math.IsInf(mean, 0) || math.IsNaN(m2) || math.IsInf(m2, 0)) {
+			return featlab.Errorf(featlab.ErrNotFinite, "stream: the sums of squares of column %q overflow float64 (values beyond about 1e154 cannot be summarised; rescale the column before the pass)", columnLabel(j, m.d, names, target))
+		}
+	}
+	m.merge(o)
 	return nil
 }
 
@@ -178,7 +196,13 @@ func (m *Moments) Merge(other Accumulator) error {
 			return err
 		}
 	}
-	m.merge(o)
+	names, target := m.names, m.tname
+	if !m.set {
+		names, target = o.names, o.tname
+	}
+	if err := m.mergeChecked(o, names, target); err != nil {
+		return err
+	}
 	if o.set {
 		m.record(o.names, o.tname, m.target)
 	}

@@ -21,16 +21,38 @@ const (
 // Cost: m d (d + 1) / 2 multiply-adds, at the speed of DotRows (on amd64
 // with AVX2 and FMA several times gonum's Dsyrk in pure Go).
 func Gram(x []float64, m, d int, g []float64) {
+	GramScratch(x, m, d, g, new([]float64))
+}
+
+// GramScratch is Gram with its scratch space (d·256 + 67 values) in
+// *scratch, grown when short and kept for the next call: a caller that
+// adds many small blocks (stream.Gram) allocates it once.
+func GramScratch(x []float64, m, d int, g []float64, scratch *[]float64) {
 	g = g[:d*d]
 	for a := 0; a < d; a++ {
 		clear(g[a*d+a : (a+1)*d])
 	}
-	buf := make([]float64, d*gramRows)
-	out := make([]float64, gramTile+3)
+	if need := d*gramRows + gramTile + 3; cap(*scratch) < need {
+		*scratch = make([]float64, need)
+	}
+	buf := (*scratch)[:d*gramRows]
+	out := (*scratch)[d*gramRows : d*gramRows+gramTile+3]
 	for lo := 0; lo < m; lo += gramRows {
 		rc := min(gramRows, m-lo)
-		// buf: the chunk transposed, column a at buf[a rc : (a+1) rc]
-		for i := 0; i < rc; i++ {
+		// buf: the chunk transposed, column a at buf[a rc : (a+1) rc],
+		// eight rows at a time so that each write fills a cache line (a
+		// row at a time, the writes 2 KiB apart conflict in L1 and the
+		// transpose cost more than the dot products)
+		i := 0
+		for ; i+8 <= rc; i += 8 {
+			r := x[(lo+i)*d : (lo+i+8)*d]
+			for a := 0; a < d; a++ {
+				dst := buf[a*rc+i : a*rc+i+8]
+				dst[0], dst[1], dst[2], dst[3] = r[a], r[d+a], r[2*d+a], r[3*d+a]
+				dst[4], dst[5], dst[6], dst[7] = r[4*d+a], r[5*d+a], r[6*d+a], r[7*d+a]
+			}
+		}
+		for ; i < rc; i++ {
 			row := x[(lo+i)*d : (lo+i+1)*d]
 			for a, v := range row {
 				buf[a*rc+i] = v

@@ -5,7 +5,6 @@
 package pqsource
 
 import (
-	"context"
 	"io"
 	"math"
 	"os"
@@ -43,13 +42,11 @@ type Config struct {
 // and stream.Pass hands each block back (Release) for the next row group
 // to reuse, so a pass holds about 2 x workers row groups of float64 and
 // makes little garbage (about 2.5 MB a row group of 13 MB, mostly
-// arrow-go's per-column read buffers); a shard's footer is kept encoded,
-// one row group each (see pqFile). make bench-scale, 101 DOUBLE columns in
-// row groups of 16384 rows: peak RSS 99-114 MB at 10^7 rows (load 3),
-// against 234-270 MB before the buffers were recycled and 157-170 MB
-// with the footer kept parsed. The footer still grows with the number of
-// row groups (about 100 bytes a column chunk kept, and the whole footer
-// parsed once when the shard opens).
+// arrow-go's per-column read buffers); a shard's footer is scanned once
+// through a 32 KiB buffer and only its schema and 24 bytes a row group
+// are kept (see footer): each chunk reads and decodes its own row
+// group's metadata. make bench-scale, 101 DOUBLE columns in row groups of
+// 16384 rows: see the package's measurements in issue 22's notes.
 //
 // Columns are read by name. The first file fixes the feature names (its
 // columns in schema order, without the target) and their physical types;
@@ -81,16 +78,14 @@ type Source struct {
 	floats floatPool  // the chunks' blocks and column buffers
 }
 
-// pqFile is an open shard. Its footer is parsed once, checked, and kept
-// as one serialized single-row-group footer per row group (rgMeta):
-// arrow-go's parsed metadata costs about 600 bytes a column chunk (35 MB
-// for 611 row groups of 101 columns), its Thrift encoding about 100, and
-// a chunk decodes only its own.
+// pqFile is an open shard. Its footer is scanned once and kept without
+// its row groups' metadata (see footer): a chunk reads and decodes its
+// own row group's, so what a shard keeps is 24 bytes a row group plus
+// its schema, whatever its number of columns.
 type pqFile struct {
-	path   string
-	rows   []int64  // rows of each row group
-	rgMeta [][]byte // Thrift footer holding only row group g
-	idx    []int    // file column of each of s.cols
+	path string
+	meta *footer
+	idx  []int // file column of each of s.cols
 }
 
 // New opens the first of paths to read the schema and returns the
@@ -104,7 +99,7 @@ func New(paths []string, cfg Config) (*Source, error) {
 		return nil, featlab.Errorf(featlab.ErrParam, "pqsource: Config.Missing = %v is not MissingError or MissingAsNaN", cfg.Missing)
 	}
 	s := &Source{paths: append([]string(nil), paths...), cfg: cfg, types: map[string]pq.Type{}, alloc: &poolAlloc{}}
-	md, err := readFooter(paths[0])
+	_, md, err := readFooter(paths[0])
 	if err != nil {
 		return nil, err
 	}
@@ -147,36 +142,43 @@ func numericColumn(path string, t pq.Type, rep int16, name string) error {
 	return featlab.Errorf(featlab.ErrNonNumeric, "pqsource: Parquet file %s: column %q has type %v, not DOUBLE, FLOAT, INT32 or INT64", path, name, t)
 }
 
-// readFooter reads the metadata of a Parquet file; a file that is not
-// Parquet (or that makes the reader panic) wraps ErrParam.
-func readFooter(path string) (md *metadata.FileMetaData, err error) {
+// readFooter scans the footer of a Parquet file (see footer) and decodes
+// its schema; a file that is not Parquet (or that makes the reader
+// panic) wraps ErrParam.
+func readFooter(path string) (ft *footer, md *metadata.FileMetaData, err error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, featlab.Errorf(featlab.ErrParam, "pqsource: opening Parquet file %s: %v", path, err)
+		return nil, nil, featlab.Errorf(featlab.ErrParam, "pqsource: opening Parquet file %s: %v", path, err)
 	}
 	defer f.Close()
 	defer func() {
 		if r := recover(); r != nil {
-			md, err = nil, featlab.Errorf(featlab.ErrParam, "pqsource: %s is not a readable Parquet file: %v", path, r)
+			ft, md, err = nil, nil, featlab.Errorf(featlab.ErrParam, "pqsource: %s is not a readable Parquet file: %v", path, r)
 		}
 	}()
-	rd, err := file.NewParquetReader(f)
+	st, err := f.Stat()
 	if err != nil {
-		return nil, featlab.Errorf(featlab.ErrParam, "pqsource: %s is not a readable Parquet file: %v", path, err)
+		return nil, nil, featlab.Errorf(featlab.ErrParam, "pqsource: opening Parquet file %s: %v", path, err)
 	}
-	return rd.MetaData(), nil
+	if ft, err = readShardFooter(f, st.Size(), path); err != nil {
+		return nil, nil, err
+	}
+	if md, err = ft.schemaMeta(); err != nil {
+		return nil, nil, featlab.Errorf(featlab.ErrParam, "pqsource: %s is not a readable Parquet file: %v", path, err)
+	}
+	return ft, md, nil
 }
 
 // openShard reads the footer of s.paths[s.file] and maps s.cols to its
 // columns by name.
 func (s *Source) openShard() (*pqFile, error) {
 	path := s.paths[s.file]
-	md, err := readFooter(path)
+	ft, md, err := readFooter(path)
 	if err != nil {
 		return nil, err
 	}
 	sc := md.Schema
-	pf := &pqFile{path: path, idx: make([]int, len(s.cols))}
+	pf := &pqFile{path: path, meta: ft, idx: make([]int, len(s.cols))}
 	at := map[string]int{}
 	for i := 0; i < sc.NumColumns(); i++ {
 		c := sc.Column(i)
@@ -203,18 +205,6 @@ func (s *Source) openShard() (*pqFile, error) {
 		}
 		pf.idx[k] = i
 	}
-	for g := range md.RowGroups {
-		sub, err := md.Subset([]int{g})
-		var enc []byte
-		if err == nil {
-			enc, err = sub.Serialize(context.Background())
-		}
-		if err != nil {
-			return nil, featlab.Errorf(featlab.ErrParam, "pqsource: Parquet file %s, row group %d: %v", path, g, err)
-		}
-		pf.rows = append(pf.rows, md.RowGroups[g].GetNumRows())
-		pf.rgMeta = append(pf.rgMeta, enc)
-	}
 	return pf, nil
 }
 
@@ -233,11 +223,11 @@ func (s *Source) Next() (stream.Chunk, error) {
 			s.cur, s.rg = pf, 0
 			s.file++
 		}
-		if s.rg >= len(s.cur.rows) {
+		if s.rg >= len(s.cur.meta.groups) {
 			s.cur = nil
 			continue
 		}
-		n := s.cur.rows[s.rg]
+		n := s.cur.meta.groups[s.rg].rows
 		c := &pqChunk{s: s, f: s.cur, rg: s.rg, rows: n, row: s.row}
 		s.rg++
 		if n <= 0 {
@@ -269,7 +259,7 @@ func (c *pqChunk) Parse() (b *stream.Block, err error) {
 			b, err = nil, featlab.Errorf(featlab.ErrParam, "pqsource: Parquet file %s, row group %d is malformed: %v", c.f.path, c.rg, r)
 		}
 	}()
-	md, err := metadata.NewFileMetaData(c.f.rgMeta[c.rg], nil)
+	md, err := c.f.meta.rowGroupMeta(f, c.rg)
 	if err != nil {
 		return nil, featlab.Errorf(featlab.ErrParam, "pqsource: Parquet file %s, row group %d: %v", c.f.path, c.rg, err)
 	}
@@ -411,7 +401,7 @@ func (c *pqChunk) readColumn(rg *file.RowGroupReader, i int, name string, out []
 func (c *pqChunk) fileRow(i int) int64 {
 	var r int64
 	for g := 0; g < c.rg; g++ {
-		r += c.f.rows[g]
+		r += c.f.meta.groups[g].rows
 	}
 	return r + int64(i)
 }
