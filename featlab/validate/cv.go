@@ -98,18 +98,8 @@ func CrossValidateContext(ctx context.Context, X mat.Matrix, y []float64, cfg CV
 	}
 	run := func(f int) error {
 		fold := folds[f]
-		pred, err := featlab.FitContext(ctx, cfg.Learner, matx.Rows(Xm, fold.Train), matx.Take(y, fold.Train))
-		if err != nil {
-			return err
-		}
-		if featlab.IsNilValue(pred) {
-			return featlab.Errorf(featlab.ErrParam, "validate: the Learner returned a nil Predictor and no error")
-		}
-		yhat, err := pred.Predict(matx.Rows(Xm, fold.Test))
-		if err != nil {
-			return err
-		}
-		s, err := cfg.Metric(matx.Take(y, fold.Test), yhat)
+		s, err := fitScore(ctx, cfg.Learner, cfg.Metric, matx.Rows(Xm, fold.Train), matx.Take(y, fold.Train),
+			matx.Rows(Xm, fold.Test), matx.Take(y, fold.Test))
 		if err != nil {
 			return err
 		}
@@ -152,6 +142,26 @@ func CrossValidateContext(ctx context.Context, X mat.Matrix, y []float64, cfg CV
 		return nil, err
 	}
 	return &CVResult{Scores: scores, Mean: mean, StdErr: se}, nil
+}
+
+// fitScore fits l on (Xtr, ytr) (through featlab.FitContext) and returns
+// metric(yte, yhat), yhat the predictions on Xte: one model scored on rows
+// that took no part in its fit, as each fold of CrossValidate and
+// HoldoutScore do. A nil Predictor without an error is an error wrapping
+// featlab.ErrParam.
+func fitScore(ctx context.Context, l featlab.Learner, metric Metric, Xtr mat.Matrix, ytr []float64, Xte mat.Matrix, yte []float64) (float64, error) {
+	pred, err := featlab.FitContext(ctx, l, Xtr, ytr)
+	if err != nil {
+		return 0, err
+	}
+	if featlab.IsNilValue(pred) {
+		return 0, featlab.Errorf(featlab.ErrParam, "validate: the Learner returned a nil Predictor and no error")
+	}
+	yhat, err := pred.Predict(Xte)
+	if err != nil {
+		return 0, err
+	}
+	return metric(yte, yhat)
 }
 
 type foldError struct {

@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"context"
 	"sync/atomic"
 
 	"gonum.org/v1/gonum/mat"
@@ -48,22 +49,14 @@ func HoldoutScore(train, test *featlab.Dataset, cfg HoldoutConfig) (float64, err
 		}
 	}
 	var score float64
-	err := par.Call(0, func() error {
-		p, err := cfg.Learner.Fit(tr.X, tr.Y)
-		if err != nil {
-			return err
-		}
-		if featlab.IsNilValue(p) {
-			return featlab.Errorf(featlab.ErrParam, "validate: HoldoutScore: the Learner returned a nil Predictor and no error")
-		}
-		yhat, err := p.Predict(te.X)
-		if err != nil {
-			return err
-		}
-		score, err = cfg.Metric(te.Y, yhat)
+	err := par.Call(0, func() (err error) {
+		score, err = fitScore(context.Background(), cfg.Learner, cfg.Metric, tr.X, tr.Y, te.X, te.Y)
 		return err
 	})
-	return score, err
+	if err != nil {
+		return 0, featlab.Wrap(err, "validate: HoldoutScore")
+	}
+	return score, nil
 }
 
 // CountFits wraps l so that every call of Fit adds one to n (atomically:
