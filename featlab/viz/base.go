@@ -63,7 +63,7 @@ func WriteSVG(p *plot.Plot, w io.Writer, width, height vg.Length) error {
 	if p == nil {
 		return featlab.Errorf(featlab.ErrParam, "viz: nil plot")
 	}
-	return render(w, "svg", width, height, func(dc draw.Canvas) { p.Draw(dc) })
+	return render(w, "svg", width, height, func(dc draw.Canvas) { drawPlot(p, dc) })
 }
 
 // WritePNG draws p on a PNG canvas of the given size at DPI dots per inch
@@ -73,7 +73,52 @@ func WritePNG(p *plot.Plot, w io.Writer, width, height vg.Length) error {
 	if p == nil {
 		return featlab.Errorf(featlab.ErrParam, "viz: nil plot")
 	}
-	return render(w, "png", width, height, func(dc draw.Canvas) { p.Draw(dc) })
+	return render(w, "png", width, height, func(dc draw.Canvas) { drawPlot(p, dc) })
+}
+
+// legendMargin is the room left between a legend on the right and the
+// right edge of the data area.
+const legendMargin = 0.2 * vg.Centimeter
+
+// drawPlot draws p on c as p.Draw does, except that a legend on the right
+// (Legend.Left false) ends legendMargin inside the right edge of the data
+// area, shifted by Legend.XOffs as usual. gonum/plot puts it flush with
+// the edge of c, which touches the figure's edge and lies beyond the data
+// area when the axis needed padding (a long label under a logarithmic x
+// axis, a last tick label wider than the room after it). p is not
+// changed.
+func drawPlot(p *plot.Plot, c draw.Canvas) {
+	q := layoutCopy(p)
+	if !q.Legend.Left {
+		q.Legend.XOffs += q.DataCanvas(c).Max.X - c.Max.X - legendMargin
+	}
+	q.Draw(c)
+}
+
+// layoutCopy returns a shallow copy of p for drawing. On an x axis that
+// is not linear (a logarithmic one) the copy's axis label keeps its height
+// but takes no width in the layout: gonum/plot (v0.17) reserves room for
+// it around the data value halfway between the axis ends, which on a
+// logarithmic axis lies near the right end, and so narrows the data area
+// by up to half the label's width although it draws the label centred.
+func layoutCopy(p *plot.Plot) *plot.Plot {
+	q := *p
+	if _, linear := p.X.Scale.(plot.LinearScale); !linear && p.X.Label.Text != "" {
+		if _, done := p.X.Label.TextStyle.Handler.(noWidth); !done {
+			q.X.Label.TextStyle.Handler = noWidth{p.X.Label.TextStyle.Handler}
+		}
+	}
+	return &q
+}
+
+// noWidth is a text handler that draws as its Handler does but reports
+// text boxes of width 0, which gonum/plot leaves out of its padding.
+type noWidth struct{ text.Handler }
+
+// Box returns the height and depth of txt with a width of 0.
+func (h noWidth) Box(txt string, fnt font.Font) (width, height, depth vg.Length) {
+	_, height, depth = h.Handler.Box(txt, fnt)
+	return 0, height, depth
 }
 
 // render makes a canvas of the format, lets draw fill it, and writes the
@@ -235,7 +280,11 @@ func (g *Grid) draw(dc draw.Canvas) {
 	plots := make([][]*plot.Plot, rows)
 	for r := range plots {
 		plots[r] = make([]*plot.Plot, cols)
-		copy(plots[r], g.Plots[r])
+		for c, p := range g.Plots[r] {
+			if p != nil {
+				plots[r][c] = layoutCopy(p) // aligned as drawn
+			}
+		}
 	}
 	if g.Title != "" {
 		th := g.titleHeight()
@@ -263,7 +312,7 @@ func (g *Grid) draw(dc draw.Canvas) {
 	for r := range plots {
 		for c, p := range plots[r] {
 			if p != nil {
-				p.Draw(canvases[r][c])
+				drawPlot(p, canvases[r][c])
 			}
 		}
 	}
@@ -785,11 +834,20 @@ func Bars(title, ylabel string, names []string, scores []float64) (*plot.Plot, e
 	if len(names) > 16 {
 		p.X.Tick.Label.Font.Size = font.Length(8)
 	}
-	// Turn the names vertical only when one does not fit under its bar
-	// at the default width (about 2.5 cm go to the y axis): short names,
-	// such as diabetes' age, bmi, s1, ..., stay horizontal and readable.
+	fitBarLabels(p, names, Width)
+	return p, nil
+}
+
+// fitBarLabels turns the names under the bars of p (a Bars plot drawn
+// width wide) vertical when one of the labelled names does not fit under
+// its bar (about 2.5 cm of the width go to the y axis) or is longer than
+// 10 characters, and horizontal otherwise: short names, such as diabetes'
+// age, bmi, s1, ..., stay horizontal in a wide figure and turn vertical
+// in a grid cell, where side by side they would run into each other.
+func fitBarLabels(p *plot.Plot, names []string, width vg.Length) {
+	step := (len(names) + maxBarLabels - 1) / maxBarLabels
 	long := false
-	room := (Width - 2.5*vg.Centimeter) / vg.Length(len(names))
+	room := (width - 2.5*vg.Centimeter) / vg.Length(len(names))
 	for k, n := range names {
 		if k%step == 0 && (len([]rune(n)) > 10 || p.X.Tick.Label.Width(n) > 0.85*room) {
 			long = true
@@ -799,6 +857,9 @@ func Bars(title, ylabel string, names []string, scores []float64) (*plot.Plot, e
 		p.X.Tick.Label.Rotation = math.Pi / 2
 		p.X.Tick.Label.XAlign = draw.XRight
 		p.X.Tick.Label.YAlign = draw.YCenter
+	} else {
+		p.X.Tick.Label.Rotation = 0
+		p.X.Tick.Label.XAlign = draw.XCenter
+		p.X.Tick.Label.YAlign = draw.YTop
 	}
-	return p, nil
 }

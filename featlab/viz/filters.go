@@ -254,7 +254,9 @@ func PanelWithScores(title string, ds *featlab.Dataset, features []string, bins 
 
 // ScoreGrid returns one bar chart per score (Bars of Values, titled by the
 // score's Method), laid out cols to a row (cols <= 0 means 3), so scores
-// with different scales can be compared feature by feature.
+// with different scales can be compared feature by feature. The feature
+// names under the bars are written vertically when they would not fit
+// side by side in a grid cell (GridCell wide).
 func ScoreGrid(title string, cols int, scores ...*filter.Scores) (*Grid, error) {
 	if len(scores) == 0 {
 		return nil, featlab.Errorf(featlab.ErrEmpty, "viz: no scores")
@@ -271,6 +273,10 @@ func ScoreGrid(title string, cols int, scores ...*filter.Scores) (*Grid, error) 
 		if err != nil {
 			return nil, err
 		}
+		// A grid cell is narrower than the figure Bars plans its labels
+		// for: names that fit side by side there may run into each other
+		// here.
+		fitBarLabels(p, s.Names, GridCell)
 		if k%cols == 0 {
 			g.Plots = append(g.Plots, nil)
 		}

@@ -151,14 +151,39 @@ func (h mathText) width(runs []run, base font.Font) vg.Length {
 	return w
 }
 
-// Box returns the bounding box of one line of txt.
+// Box returns the bounding box of one line of txt. A superscript raises
+// the top of the box, a subscript lowers its bottom, by as much as the
+// script's font reaches beyond the base font's ascent or descent, so that
+// whatever gonum/plot stacks by text height (legend entries, titles, axis
+// labels, tick labels) leaves room for the scripts.
 func (h mathText) Box(txt string, fnt font.Font) (width, height, depth vg.Length) {
 	if !isMath(txt) {
 		return h.Plain.Box(txt, fnt)
 	}
 	runs := parse(txt)
 	_, height, depth = h.Plain.Box("Mg", fnt)
-	return h.width(runs, fnt), height, depth
+	up, down := h.scriptExtents(runs, fnt)
+	return h.width(runs, fnt), height + up, depth + down
+}
+
+// scriptExtents returns how far the superscripts of runs reach above the
+// ascent of fnt (up) and the subscripts below its descent (down), both at
+// least 0.
+func (h mathText) scriptExtents(runs []run, fnt font.Font) (up, down vg.Length) {
+	base := h.Plain.Extents(fnt)
+	for _, r := range runs {
+		if r.shift == 0 {
+			continue
+		}
+		f := r.font(fnt)
+		ext := h.Plain.Extents(f)
+		if r.shift > 0 {
+			up = max(up, r.offset(fnt)+ext.Ascent-base.Ascent)
+		} else {
+			down = max(down, -r.offset(fnt)+ext.Descent-base.Descent)
+		}
+	}
+	return up, down
 }
 
 // Draw draws txt at pt.
@@ -177,7 +202,10 @@ func (h mathText) Draw(c vg.Canvas, txt string, sty text.Style, pt vg.Point) {
 	sin64, cos64 := math.Sincos(sty.Rotation)
 	cos, sin := vg.Length(cos64), vg.Length(sin64)
 	pt.X, pt.Y = pt.Y*sin+pt.X*cos, pt.Y*cos-pt.X*sin
-	pt.Y += sty.Height(txt)*vg.Length(sty.YAlign) - fnt.Extents().Ascent
+	// The baseline sits as gonum/plot's plain handler puts it, raised by
+	// the room Box added below it for subscripts.
+	_, down := h.scriptExtents(runs, sty.Font)
+	pt.Y += sty.Height(txt)*vg.Length(sty.YAlign) - fnt.Extents().Ascent + down
 	x := pt.X + vg.Length(sty.XAlign)*h.width(runs, sty.Font)
 	for _, r := range runs {
 		f := r.font(sty.Font)
