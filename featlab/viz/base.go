@@ -95,17 +95,21 @@ func drawPlot(p *plot.Plot, c draw.Canvas) {
 	q.Draw(c)
 }
 
-// layoutCopy returns a shallow copy of p for drawing. On an x axis that
-// is not linear (a logarithmic one) the copy's axis label keeps its height
-// but takes no width in the layout: gonum/plot (v0.17) reserves room for
-// it around the data value halfway between the axis ends, which on a
-// logarithmic axis lies near the right end, and so narrows the data area
-// by up to half the label's width although it draws the label centred.
+// layoutCopy returns a shallow copy of p for drawing. On an axis that is
+// not linear (a logarithmic one) the copy's axis label keeps its height
+// but takes no length along the axis in the layout: gonum/plot (v0.17)
+// reserves room for it around the data value halfway between the axis
+// ends, which on a logarithmic axis lies near the upper end, and so
+// narrows (x) or lowers (y) the data area by up to half the label's
+// length, although it draws the label centred.
 func layoutCopy(p *plot.Plot) *plot.Plot {
 	q := *p
-	if _, linear := p.X.Scale.(plot.LinearScale); !linear && p.X.Label.Text != "" {
-		if _, done := p.X.Label.TextStyle.Handler.(noWidth); !done {
-			q.X.Label.TextStyle.Handler = noWidth{p.X.Label.TextStyle.Handler}
+	for _, a := range []*plot.Axis{&q.X, &q.Y} {
+		if _, linear := a.Scale.(plot.LinearScale); linear || a.Label.Text == "" {
+			continue
+		}
+		if _, done := a.Label.TextStyle.Handler.(noWidth); !done {
+			a.Label.TextStyle.Handler = noWidth{a.Label.TextStyle.Handler}
 		}
 	}
 	return &q

@@ -63,21 +63,27 @@ func TestMathBoxHoldsScripts(t *testing.T) {
 	}
 }
 
-// On a logarithmic x axis with a long label the data area spans the
-// figure (gonum/plot would reserve room for the label near the right end),
-// (06-transformations, clipping-risk). drawPlot leaves the plot as it was.
+// On logarithmic axes with long labels the data area spans the figure
+// (gonum/plot would reserve room for the labels near the upper ends: the
+// clipping-risk and sgd figures of 06-transformations lost a fifth of
+// their width or height). drawPlot leaves the plot as it was.
 func TestLogAxisLabelAndRightLegend(t *testing.T) {
 	xs := []float64{1, 10, 100, 1000, 10000}
 	p, err := LineChart("t", "a long label under a logarithmic axis, as in the clipping example",
-		"y", true, false, []LineSeries{{Name: "a series with a long name", X: xs, Y: []float64{0, 1, 2, 3, 4}}})
+		"a long label beside a logarithmic axis", true, true,
+		[]LineSeries{{Name: "a series with a long name", X: xs, Y: []float64{1, 2, 3, 4, 5}}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	p.Legend.Left = false
 	c := draw.New(vgimg.New(Width, Height))
 	raw, fixed := p.DataCanvas(c), layoutCopy(p).DataCanvas(c)
+	t.Logf("data area as gonum/plot lays it out %v, as drawn %v", raw.Rectangle, fixed.Rectangle)
 	if fixed.Max.X < c.Max.X-0.5*vg.Centimeter {
 		t.Errorf("data area ends at %v of %v", fixed.Max.X, c.Max.X)
+	}
+	if fixed.Max.Y < c.Max.Y-1.5*vg.Centimeter { // the title takes about 0.6 cm
+		t.Errorf("data area ends at height %v of %v", fixed.Max.Y, c.Max.Y)
 	}
 	if raw.Max.X > c.Max.X-2*vg.Centimeter {
 		t.Logf("gonum/plot no longer narrows the data area (%v of %v)", raw.Max.X, c.Max.X)
