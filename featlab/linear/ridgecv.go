@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/featlab/course/featlab"
@@ -161,23 +162,27 @@ func RidgeCVContext(ctx context.Context, X mat.Matrix, y []float64, cfg RidgeCVC
 		if cfg.Intercept {
 			icpt = 1 / float64(m)
 		}
-		uty := full.uty
+		// the shrinkage factors f_l = s_l^2/(s_l^2 + alpha) once per alpha,
+		// and the leverages and fits of four examples at a time (looFits)
+		fs := make([]float64, len(full.s))
+		var hs, fits [4]float64
 		for k, a := range alphas {
+			for l, s := range full.s {
+				fs[l] = s * s / (s*s + a)
+			}
 			var sum float64
-			for i := 0; i < m; i++ {
-				h, fit := icpt, 0.0
-				for l, s := range full.s {
-					f := s * s / (s*s + a)
-					u := full.u.At(i, l)
-					h += u * u * f
-					fit += u * f * uty[l]
+			for i0 := 0; i0 < m; i0 += 4 {
+				n := min(4, m-i0)
+				looFits(full.u.RawMatrix(), fs, full.uty, icpt, i0, hs[:n], fits[:n])
+				for r := range n {
+					i, h := i0+r, hs[r]
+					if 1-h <= 1e-12 {
+						return nil, featlab.Errorf(featlab.ErrParam, "example %d has leverage %v at alpha = %v: its leave-one-out error is undefined (use Folds)", i, h, a)
+					}
+					e := (ds.Y[i] - fits[r]) / (1 - h)
+					res.CVValues.Set(i, k, e*e)
+					sum += e * e
 				}
-				if 1-h <= 1e-12 {
-					return nil, featlab.Errorf(featlab.ErrParam, "example %d has leverage %v at alpha = %v: its leave-one-out error is undefined (use Folds)", i, h, a)
-				}
-				e := (ds.Y[i] - fit) / (1 - h)
-				res.CVValues.Set(i, k, e*e)
-				sum += e * e
 			}
 			res.MSE[k] = sum / float64(m)
 			if err := step(k+1, nA); err != nil {
@@ -316,6 +321,48 @@ func newRidgeSVD(ctx context.Context, ds *design.Design) (*ridgeSVD, error) {
 	}
 	r.uty = ridgeUTy(&r.u, ds.Y)
 	return r, nil
+}
+
+// looFits sets, for the rows i = i0, ..., i0+len(h)-1 of U (at most 4),
+// the leverage h[r] = icpt + sum_l U_il^2 f_l and the fit fit[r] =
+// sum_l U_il f_l (U^T y)_l, each sum in the order of l: the bits of one
+// row at a time, with four rows giving eight independent sums (the
+// one-row loop waits on the latency of its two additions).
+func looFits(u blas64.General, fs, uty []float64, icpt float64, i0 int, h, fit []float64) {
+	d := len(fs)
+	uty = uty[:d]
+	if len(h) == 4 {
+		u0 := u.Data[i0*u.Stride : i0*u.Stride+d]
+		u1 := u.Data[(i0+1)*u.Stride : (i0+1)*u.Stride+d]
+		u2 := u.Data[(i0+2)*u.Stride : (i0+2)*u.Stride+d]
+		u3 := u.Data[(i0+3)*u.Stride : (i0+3)*u.Stride+d]
+		h0, h1, h2, h3 := icpt, icpt, icpt, icpt
+		var g0, g1, g2, g3 float64
+		for l, f := range fs {
+			a, b, c, e, t := u0[l], u1[l], u2[l], u3[l], uty[l]
+			h0 += a * a * f
+			g0 += a * f * t
+			h1 += b * b * f
+			g1 += b * f * t
+			h2 += c * c * f
+			g2 += c * f * t
+			h3 += e * e * f
+			g3 += e * f * t
+		}
+		h[0], h[1], h[2], h[3] = h0, h1, h2, h3
+		fit[0], fit[1], fit[2], fit[3] = g0, g1, g2, g3
+		return
+	}
+	for r := range h {
+		row := u.Data[(i0+r)*u.Stride : (i0+r)*u.Stride+d]
+		hr, gr := icpt, 0.0
+		for l, f := range fs {
+			v := row[l]
+			hr += v * v * f
+			gr += v * f * uty[l]
+		}
+		h[r], fit[r] = hr, gr
+	}
 }
 
 // ridgeBlockRows is the number of rows per step of RidgeCV's blocked QR.

@@ -20,7 +20,8 @@ func TestCompareSolvers(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg.Tol = 1e-10
-	runs, err := CompareSolvers(X, y, cfg, ref.Objective, 1e-9, ProximalGradient, FISTA, CoordinateDescent)
+	runs, err := CompareSolvers(X, y, CompareSolversConfig{Lasso: cfg, FStar: ref.Objective, RelTol: 1e-9,
+		Solvers: []Solver{ProximalGradient, FISTA, CoordinateDescent}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,12 +41,26 @@ func TestCompareSolvers(t *testing.T) {
 	if runs[2].Reach >= runs[0].Reach {
 		t.Errorf("coordinate descent reach %d, proximal gradient %d", runs[2].Reach, runs[0].Reach)
 	}
-	for _, bad := range [][2]float64{{0, 1e-9}, {math.NaN(), 1e-9}, {1, -1}} {
-		if _, err := CompareSolvers(X, y, cfg, bad[0], bad[1], FISTA); !errors.Is(err, featlab.ErrParam) {
+	// the zero config's defaults: RelTol 1e-9, the three solvers in order
+	def, err := CompareSolvers(X, y, CompareSolversConfig{Lasso: cfg, FStar: ref.Objective})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range def {
+		if r.Solver != runs[i].Solver || r.Reach != runs[i].Reach || r.Rises != runs[i].Rises {
+			t.Errorf("defaults, run %d: %v reach %d, want %v reach %d", i, r.Solver, r.Reach, runs[i].Solver, runs[i].Reach)
+		}
+	}
+	if len(def) != 3 {
+		t.Errorf("defaults: %d runs, want 3", len(def))
+	}
+	for _, bad := range [][2]float64{{0, 1e-9}, {math.NaN(), 1e-9}, {math.Inf(1), 0}, {1, -1}, {1, math.NaN()}, {1, math.Inf(1)}} {
+		c := CompareSolversConfig{Lasso: cfg, FStar: bad[0], RelTol: bad[1], Solvers: []Solver{FISTA}}
+		if _, err := CompareSolvers(X, y, c); !errors.Is(err, featlab.ErrParam) {
 			t.Errorf("%v: %v", bad, err)
 		}
 	}
-	if _, err := CompareSolvers(X, y, cfg, 1, 1e-9); !errors.Is(err, featlab.ErrParam) {
+	if _, err := CompareSolvers(X, y, CompareSolversConfig{Lasso: cfg, FStar: 1, Solvers: []Solver{}}); !errors.Is(err, featlab.ErrParam) {
 		t.Errorf("no solvers: %v", err)
 	}
 }

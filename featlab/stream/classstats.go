@@ -154,8 +154,8 @@ func blockLabels(y []float64, have []int) ([]int, []int, error) {
 // Add folds in the rows of b, which must carry integer class labels in Y.
 // A block of another width, without a target, with a NaN or an infinity,
 // with labels that are not integers, or whose per-class sums of squares
-// overflow float64 (ErrNotFinite naming the column) is refused and
-// leaves c unchanged.
+// overflow float64, alone or merged with c's (ErrNotFinite naming the
+// column and the class), is refused and leaves c unchanged.
 func (c *ClassStats) Add(b *Block) error {
 	if err := b.check(c.d, true); err != nil {
 		return err
@@ -211,20 +211,68 @@ func (c *ClassStats) Add(b *Block) error {
 			m.m2[j] += dv * dv
 		}
 	}
-	for _, m := range blk.cls {
+	for k, m := range blk.cls {
 		for j := range m.mean {
-			if math.IsNaN(m.mean[j]) || math.IsInf(m.mean[j], 0) || math.IsNaN(m.m2[j]) || math.IsInf(m.m2[j], 0) {
-				return featlab.Errorf(featlab.ErrNotFinite, "stream: the sums of squares of column %q overflow float64 (values beyond about 1e154 cannot be summarised; rescale the column before the pass)", columnLabel(j, c.d, b.Names, b.Target))
+			if !finite(m.mean[j]) || !finite(m.m2[j]) {
+				return classOverflow(blk.labels[k], j, c.d, b.Names, b.Target)
 			}
 		}
 	}
-	c.merge(blk)
+	names := c.names
+	if !c.set {
+		names = b.Names
+	}
+	if err := c.mergeChecked(blk, names, b.Target); err != nil {
+		return err
+	}
 	c.record(b.Names, b.Target, true)
 	return nil
 }
 
+func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
+
+// classOverflow is the ErrNotFinite of an overflowing class summary,
+// naming the column and the class.
+func classOverflow(label, j, d int, names []string, target string) error {
+	return featlab.Errorf(featlab.ErrNotFinite, "stream: the sums of squares of column %q in class %d overflow float64 (values beyond about 1e154 cannot be summarised; rescale the column before the pass)", columnLabel(j, d, names, target), label)
+}
+
+// mergeChecked merges o into c (as merge does) only if every merged class
+// mean and within-class M2 is finite; otherwise it returns ErrNotFinite
+// naming the first such column (of names) and class, and c is unchanged.
+func (c *ClassStats) mergeChecked(o *ClassStats, names []string, target string) error {
+	shift := c.shift
+	if shift == nil {
+		shift = o.shift
+	}
+	for k, l := range o.labels {
+		om := o.cls[k]
+		if om.n == 0 {
+			continue
+		}
+		var cm *Moments
+		if i, found := slices.BinarySearch(c.labels, l); found {
+			cm = c.cls[i]
+		}
+		for j, v := range om.mean {
+			mean, m2 := v+(o.shift[j]-shift[j]), om.m2[j] // o's mean re-centred on c's shift
+			if cm != nil {
+				mean, m2 = chan79(cm.n, om.n, cm.mean[j], mean, cm.m2[j], m2)
+			}
+			if !finite(mean) || !finite(m2) {
+				return classOverflow(l, j, c.d, names, target)
+			}
+		}
+	}
+	c.merge(o)
+	return nil
+}
+
 // Merge folds in other, which must be *ClassStats of the same width with
-// the same names (ErrShape otherwise); other is unchanged.
+// the same names (ErrShape otherwise); other is unchanged. A merge whose
+// class means or within-class sums of squares would overflow float64 is
+// refused with ErrNotFinite naming the column and the class, and leaves c
+// unchanged.
 func (c *ClassStats) Merge(other Accumulator) error {
 	o, ok := other.(*ClassStats)
 	if !ok || o == nil || o.d != c.d {
@@ -245,7 +293,13 @@ func (c *ClassStats) Merge(other Accumulator) error {
 	if len(union) > DefaultMaxClasses {
 		return featlab.Errorf(featlab.ErrTooLarge, "stream: merging gives %d classes, over DefaultMaxClasses (%d)", len(union), DefaultMaxClasses)
 	}
-	c.merge(o)
+	names, target := c.names, c.tname
+	if !c.set {
+		names, target = o.names, o.tname
+	}
+	if err := c.mergeChecked(o, names, target); err != nil {
+		return err
+	}
 	if o.set {
 		c.record(o.names, o.tname, true)
 	}

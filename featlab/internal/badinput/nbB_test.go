@@ -54,7 +54,8 @@ func nbBEntries() []*entry {
 		plainXY("search.L0Penalized.Fit", func(X mat.Matrix, y []float64) (any, error) { return l0.Fit(X, y) }),
 		plainXY("linear.CompareSolvers", func(X mat.Matrix, y []float64) (any, error) {
 			cfg := linear.LassoConfig{Lambda: 0.01, Intercept: true}
-			return linear.CompareSolvers(X, y, cfg, 1, 1e-9, linear.FISTA, linear.CoordinateDescent)
+			return linear.CompareSolvers(X, y, linear.CompareSolversConfig{Lasso: cfg, FStar: 1,
+				Solvers: []linear.Solver{linear.FISTA, linear.CoordinateDescent}})
 		}),
 		custom("linear.DifferenceOperator", "params", []string{"synth.Smooth"}, nbBParams),
 	}
@@ -79,11 +80,14 @@ func nbBParams() []failure {
 		{input: "Tikhonov X = 0 and Gamma nil (no penalty)", call: tik(mat.NewDense(8, 3, nil), nil), want: errSays(featlab.ErrParam, "singular")},
 		{input: "Tikhonov Gamma = D", call: tik(X, D3)},
 		{input: "Tikhonov Gamma nil (least squares)", call: tik(X, nil)},
-		{input: "CompareSolvers fStar = 0", call: func() (any, error) {
-			return linear.CompareSolvers(X, y, linear.LassoConfig{}, 0, 1e-9, linear.FISTA)
-		}, want: errSays(featlab.ErrParam, "fStar")},
+		{input: "CompareSolvers FStar = 0", call: func() (any, error) {
+			return linear.CompareSolvers(X, y, linear.CompareSolversConfig{Solvers: []linear.Solver{linear.FISTA}})
+		}, want: errSays(featlab.ErrParam, "FStar")},
+		{input: "CompareSolvers RelTol = -1", call: func() (any, error) {
+			return linear.CompareSolvers(X, y, linear.CompareSolversConfig{FStar: 1, RelTol: -1})
+		}, want: errSays(featlab.ErrParam, "RelTol")},
 		{input: "CompareSolvers no solvers", call: func() (any, error) {
-			return linear.CompareSolvers(X, y, linear.LassoConfig{}, 1, 1e-9)
+			return linear.CompareSolvers(X, y, linear.CompareSolversConfig{FStar: 1, Solvers: []linear.Solver{}})
 		}, want: errSays(featlab.ErrParam, "no solvers")},
 		{input: "Smooth(0, 30)", call: func() (any, error) { return wrap2(synth.Smooth(0, 30, 1)) }, want: errKinds(featlab.ErrParam)},
 		{input: "Smooth(10, 1)", call: func() (any, error) { return wrap2(synth.Smooth(10, 1, 1)) }, want: errSays(featlab.ErrParam, "d = 1")},
