@@ -1,0 +1,130 @@
+//go:build !noasm
+
+#include "textflag.h"
+
+// func sqDist4AVX(a *float64, n int, b0, b1, b2, b3 *float64, out *[4]float64)
+//
+// sqDistAVX for four rows at once: each eight-element chunk of a is loaded
+// once (Y8, Y9) and its differences with the four rows squared (a multiply,
+// then an add: no FMA) into the rows' accumulator pairs (Y0, Y1), (Y2, Y3),
+// (Y4, Y5), (Y6, Y7), each pair holding sqDistAVX's eight partial sums.
+// The reduction is sqDistAVX's, row by row: the high halves are taken out
+// before the tail (the scalar VEX adds clear them), the remainder goes into
+// lane 0 of the first register, then ((s0+s2) + (s4+s6)) + ((s1+s3) +
+// (s5+s7)).
+TEXT ·sqDist4AVX(SB), NOSPLIT, $0-56
+	MOVQ   a+0(FP), SI
+	MOVQ   n+8(FP), CX
+	MOVQ   b0+16(FP), R8
+	MOVQ   b1+24(FP), R9
+	MOVQ   b2+32(FP), R10
+	MOVQ   b3+40(FP), R11
+	MOVQ   out+48(FP), DI
+	VXORPD Y0, Y0, Y0
+	VXORPD Y1, Y1, Y1
+	VXORPD Y2, Y2, Y2
+	VXORPD Y3, Y3, Y3
+	VXORPD Y4, Y4, Y4
+	VXORPD Y5, Y5, Y5
+	VXORPD Y6, Y6, Y6
+	VXORPD Y7, Y7, Y7
+	MOVQ   CX, BX
+	SHRQ   $3, BX
+	JZ     tail4
+
+loop4:
+	VMOVUPD 0(SI), Y8
+	VMOVUPD 32(SI), Y9
+	VSUBPD  0(R8), Y8, Y10
+	VMULPD  Y10, Y10, Y10
+	VADDPD  Y10, Y0, Y0
+	VSUBPD  32(R8), Y9, Y11
+	VMULPD  Y11, Y11, Y11
+	VADDPD  Y11, Y1, Y1
+	VSUBPD  0(R9), Y8, Y12
+	VMULPD  Y12, Y12, Y12
+	VADDPD  Y12, Y2, Y2
+	VSUBPD  32(R9), Y9, Y13
+	VMULPD  Y13, Y13, Y13
+	VADDPD  Y13, Y3, Y3
+	VSUBPD  0(R10), Y8, Y10
+	VMULPD  Y10, Y10, Y10
+	VADDPD  Y10, Y4, Y4
+	VSUBPD  32(R10), Y9, Y11
+	VMULPD  Y11, Y11, Y11
+	VADDPD  Y11, Y5, Y5
+	VSUBPD  0(R11), Y8, Y12
+	VMULPD  Y12, Y12, Y12
+	VADDPD  Y12, Y6, Y6
+	VSUBPD  32(R11), Y9, Y13
+	VMULPD  Y13, Y13, Y13
+	VADDPD  Y13, Y7, Y7
+	ADDQ    $64, SI
+	ADDQ    $64, R8
+	ADDQ    $64, R9
+	ADDQ    $64, R10
+	ADDQ    $64, R11
+	DECQ    BX
+	JNZ     loop4
+
+tail4:
+	VEXTRACTF128 $1, Y0, X8
+	VEXTRACTF128 $1, Y1, X12
+	VADDPD       X12, X1, X1
+	VEXTRACTF128 $1, Y2, X9
+	VEXTRACTF128 $1, Y3, X12
+	VADDPD       X12, X3, X3
+	VEXTRACTF128 $1, Y4, X10
+	VEXTRACTF128 $1, Y5, X12
+	VADDPD       X12, X5, X5
+	VEXTRACTF128 $1, Y6, X11
+	VEXTRACTF128 $1, Y7, X12
+	VADDPD       X12, X7, X7
+	ANDQ $7, CX
+	JZ   done4
+
+tailloop4:
+	VMOVSD (SI), X12
+	VSUBSD (R8), X12, X13
+	VMULSD X13, X13, X13
+	VADDSD X13, X0, X0
+	VSUBSD (R9), X12, X13
+	VMULSD X13, X13, X13
+	VADDSD X13, X2, X2
+	VSUBSD (R10), X12, X13
+	VMULSD X13, X13, X13
+	VADDSD X13, X4, X4
+	VSUBSD (R11), X12, X13
+	VMULSD X13, X13, X13
+	VADDSD X13, X6, X6
+	ADDQ   $8, SI
+	ADDQ   $8, R8
+	ADDQ   $8, R9
+	ADDQ   $8, R10
+	ADDQ   $8, R11
+	DECQ   CX
+	JNZ    tailloop4
+
+done4:
+	VADDPD    X8, X0, X0
+	VADDPD    X1, X0, X0
+	VUNPCKHPD X0, X0, X12
+	VADDSD    X12, X0, X0
+	VMOVSD    X0, 0(DI)
+	VADDPD    X9, X2, X2
+	VADDPD    X3, X2, X2
+	VUNPCKHPD X2, X2, X12
+	VADDSD    X12, X2, X2
+	VMOVSD    X2, 8(DI)
+	VADDPD    X10, X4, X4
+	VADDPD    X5, X4, X4
+	VUNPCKHPD X4, X4, X12
+	VADDSD    X12, X4, X4
+	VMOVSD    X4, 16(DI)
+	VADDPD    X11, X6, X6
+	VADDPD    X7, X6, X6
+	VUNPCKHPD X6, X6, X12
+	VADDSD    X12, X6, X6
+	VMOVSD    X6, 24(DI)
+	VZEROUPPER
+	RET

@@ -1,0 +1,7 @@
+//go:build !amd64 || noasm
+
+package kernel
+
+func sqDist4AVX(a *float64, n int, b0, b1, b2, b3 *float64, out *[4]float64) {
+	panic("kernel: no AVX kernel in this build")
+}

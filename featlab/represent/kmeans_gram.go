@@ -1,0 +1,94 @@
+package represent
+
+import (
+	"github.com/featlab/course/featlab/internal/kernel"
+	"github.com/featlab/course/featlab/internal/par"
+)
+
+// kmGramMaxRows bounds the rows for which k-means++ seeding keeps the Gram
+// matrix of the centred rows: m^2 float64, at most 32 MB.
+const kmGramMaxRows = 2048
+
+// kmGram is the Gram matrix of the centred rows of kmCentred,
+//
+//	g[i*m+j] = xc_i . xc_j   (kernel.DotRows),
+//
+// shared by all restarts. Every k-means++ trial is a training row, so the
+// blocked value ||xc_i||^2 + ||xc_t||^2 - 2 g[t*m+i] of every point-trial
+// pair is a lookup, and kmProj.lowerDots turns it into a lower bound on
+// the exact squared distance: the seeding computes kernel.SqDist only for
+// the pairs that bound does not put at or above the point's current
+// closest distance (every pair that lowers it among them), so its
+// decisions are the same bits as without the Gram matrix.
+type kmGram struct {
+	full *kmProj // the centred rows, their squared norms and rounding slack
+	g    []float64
+	m    int
+}
+
+// useKMGram reports whether the seedings of nInit restarts with k
+// centroids should share a Gram matrix of the m rows: when it fits in
+// kmGramMaxRows and the trial rows all seedings compare with every point,
+// nInit (k - 1) (2 + ln k), outnumber the m rows of the Gram matrix
+// (each costs one pass of DotRows over the data).
+func useKMGram(m, k, nInit, trials int) bool {
+	return m <= kmGramMaxRows && nInit*(k-1)*trials >= m
+}
+
+// newKMGram computes the Gram matrix of p's centred rows (p from
+// kmCentred): the upper triangle row by row (row blocks on up to workers
+// goroutines; each entry is computed alone, so the result does not
+// depend on workers), then the lower triangle copied from it in tiles.
+func newKMGram(p *kmProj, m, workers int) *kmGram {
+	q := p.q
+	g := make([]float64, m*m)
+	par.Blocks(m, workers, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			kernel.DotRows(p.xr[i*q:(i+1)*q], p.xr[i*q:], q, g[i*m+i:(i+1)*m])
+		}
+	})
+	const tile = 32
+	for bi := 0; bi < m; bi += tile {
+		for bj := bi; bj < m; bj += tile {
+			for i := bi; i < min(bi+tile, m); i++ {
+				row := g[i*m : (i+1)*m]
+				for j := max(bj, i+1); j < min(bj+tile, m); j++ {
+					g[j*m+i] = row[j]
+				}
+			}
+		}
+	}
+	return &kmGram{full: p, g: g, m: m}
+}
+
+// seedGram is one step of kmeansPP with the Gram matrix: for every point
+// x_i and trial t (row ids[t], cts[t]), cand[i*trials+t] becomes the exact
+// squared distance when the Gram bound does not reach closest[i], else
+// that bound (>= closest[i]); gains[t] adds w_i (closest[i] - v) over the
+// points in index order whose exact v is below closest[i].
+func seedGram(x, w []float64, g *kmGram, d, trials int, ids []int, cts [][]float64, closest, cand, gains []float64) {
+	m, p := g.m, g.full
+	pn := p.pn
+	for t, ct := range cts {
+		grow, nt := g.g[ids[t]*m:(ids[t]+1)*m], pn[ids[t]]
+		grow = grow[:len(closest)]
+		pn := pn[:len(closest)]
+		for i, v0 := range closest {
+			na := pn[i]
+			lo := p.lowerDots(na+nt-2*grow[i], na, nt)
+			if lo >= v0 {
+				cand[i*trials+t] = lo
+				continue
+			}
+			v := kernel.SqDist(x[i*d:(i+1)*d], ct)
+			cand[i*trials+t] = v
+			if v < v0 {
+				if w != nil {
+					gains[t] += w[i] * (v0 - v)
+				} else {
+					gains[t] += v0 - v
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,53 @@
+package represent
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/featlab/course/datasets"
+	"github.com/featlab/course/featlab/internal/kernel"
+)
+
+// TestKMeansPPGramSameBits: the k-means++ seeding with the Gram matrix
+// (seedGram) gives the same centroids, first labels and closest distances,
+// bit for bit, as without it (triangle inequality and SqDistRows), with
+// and without weights, and its Elkan bounds are lower bounds on the exact
+// distances.
+func TestKMeansPPGramSameBits(t *testing.T) {
+	dig := datasets.Digits().X
+	x, m, d := kernel.DenseRows(dig)
+	x = x[:600*d]
+	m = 600
+	full := kmCentred(x, m, d)
+	g := newKMGram(full, m, 2)
+	w := make([]float64, m)
+	rng := rand.New(rand.NewPCG(3, 3))
+	for i := range w {
+		w[i] = float64(rng.IntN(4))
+	}
+	for _, k := range []int{2, 10, 16, 64} {
+		for _, weights := range [][]float64{nil, w} {
+			for s := uint64(0); s < 2; s++ {
+				a := kmeansPP(x, weights, nil, m, d, k, rand.New(rand.NewPCG(s, 1)), true)
+				b := kmeansPP(x, weights, g, m, d, k, rand.New(rand.NewPCG(s, 1)), true)
+				for i := range a.c {
+					if math.Float64bits(a.c[i]) != math.Float64bits(b.c[i]) {
+						t.Fatalf("k = %d, seed %d, weights %v: centroid value %d differs", k, s, weights != nil, i)
+					}
+				}
+				for i := range a.labels {
+					if a.labels[i] != b.labels[i] || math.Float64bits(a.closest[i]) != math.Float64bits(b.closest[i]) {
+						t.Fatalf("k = %d, seed %d: point %d: label %d, %v without Gram, %d, %v with", k, s, i, a.labels[i], a.closest[i], b.labels[i], b.closest[i])
+					}
+					for j := 0; j < k; j++ {
+						exact := math.Sqrt(kernel.SqDist(x[i*d:(i+1)*d], b.c[j*d:(j+1)*d]))
+						if b.low[i*k+j] > exact {
+							t.Fatalf("k = %d: low[%d, %d] = %v above the distance %v", k, i, j, b.low[i*k+j], exact)
+						}
+					}
+				}
+			}
+		}
+	}
+}
