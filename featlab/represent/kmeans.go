@@ -397,7 +397,13 @@ func kmeansPP(x, w []float64, g *kmGram, m, d, k int, rng *rand.Rand, wantLow bo
 		}
 	}
 	cum := make([]float64, m)
-	cand := make([]float64, trials*m) // cand[i*trials+t]: closest after adding trial t
+	var cand []float64 // cand[i*trials+t]: closest after adding trial t
+	var exact [][]kmPair
+	if g == nil {
+		cand = make([]float64, trials*m)
+	} else {
+		exact = make([][]kmPair, trials) // the pairs seedGram computed
+	}
 	cc := make([]float64, trials*k)   // cc[t*k+a]: ||trial t - mu_a||^2
 	ids := make([]int, trials)
 	cts := make([][]float64, trials)
@@ -426,7 +432,7 @@ func kmeansPP(x, w []float64, g *kmGram, m, d, k int, rng *rand.Rand, wantLow bo
 			gains[t] = 0
 		}
 		if g != nil {
-			seedGram(x, w, g, d, trials, ids, cts, closest, cand, gains)
+			seedGram(x, w, g, d, ids, cts, closest, gains, exact)
 		} else {
 			// One pass over the points for all trials (each x_i is read once).
 			// ||x - ct|| >= ||ct - mu_a|| - ||x - mu_a|| >= ||x - mu_a|| when
@@ -472,6 +478,10 @@ func kmeansPP(x, w []float64, g *kmGram, m, d, k int, rng *rand.Rand, wantLow bo
 			}
 		}
 		copy(c[j*d:(j+1)*d], cts[bt])
+		if g != nil {
+			g.update(j, k, ids[bt], exact[bt], closest, assign, low)
+			continue
+		}
 		for i := range closest {
 			v := cand[i*trials+bt]
 			if low != nil {

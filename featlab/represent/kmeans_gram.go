@@ -1,6 +1,8 @@
 package represent
 
 import (
+	"math"
+
 	"github.com/featlab/course/featlab/internal/kernel"
 	"github.com/featlab/course/featlab/internal/par"
 )
@@ -61,27 +63,32 @@ func newKMGram(p *kmProj, m, workers int) *kmGram {
 	return &kmGram{full: p, g: g, m: m}
 }
 
-// seedGram is one step of kmeansPP with the Gram matrix: for every point
-// x_i and trial t (row ids[t], cts[t]), cand[i*trials+t] becomes the exact
-// squared distance when the Gram bound does not reach closest[i], else
-// that bound (>= closest[i]); gains[t] adds w_i (closest[i] - v) over the
-// points in index order whose exact v is below closest[i].
-func seedGram(x, w []float64, g *kmGram, d, trials int, ids []int, cts [][]float64, closest, cand, gains []float64) {
+// kmPair is an exact squared distance v from point i to a trial.
+type kmPair struct {
+	i int
+	v float64
+}
+
+// seedGram is one step of kmeansPP with the Gram matrix: for every trial
+// t (row ids[t], cts[t]) and point x_i whose Gram bound (lowerDots) does
+// not reach closest[i], it computes the exact squared distance v =
+// SqDist(x_i, cts[t]) and appends (i, v) to exact[t], in index order;
+// gains[t] adds w_i (closest[i] - v) over those with v below closest[i]
+// (every pair that lowers closest[i] is among them).
+func seedGram(x, w []float64, g *kmGram, d int, ids []int, cts [][]float64, closest, gains []float64, exact [][]kmPair) {
 	m, p := g.m, g.full
-	pn := p.pn
+	pn := p.pn[:len(closest)]
 	for t, ct := range cts {
 		grow, nt := g.g[ids[t]*m:(ids[t]+1)*m], pn[ids[t]]
 		grow = grow[:len(closest)]
-		pn := pn[:len(closest)]
+		ex := exact[t][:0]
 		for i, v0 := range closest {
 			na := pn[i]
-			lo := p.lowerDots(na+nt-2*grow[i], na, nt)
-			if lo >= v0 {
-				cand[i*trials+t] = lo
+			if p.lowerDots(na+nt-2*grow[i], na, nt) >= v0 {
 				continue
 			}
 			v := kernel.SqDist(x[i*d:(i+1)*d], ct)
-			cand[i*trials+t] = v
+			ex = append(ex, kmPair{i, v})
 			if v < v0 {
 				if w != nil {
 					gains[t] += w[i] * (v0 - v)
@@ -89,6 +96,30 @@ func seedGram(x, w []float64, g *kmGram, d, trials int, ids []int, cts [][]float
 					gains[t] += v0 - v
 				}
 			}
+		}
+		exact[t] = ex
+	}
+}
+
+// update makes row id of the data centroid j of the seeding: the points
+// it is closer to (exact, the pairs seedGram computed for it) move to it,
+// and low (when not nil, m x k) receives Elkan's bound on ||x_i - c_j||:
+// the exact distance where seedGram computed it, else the Gram bound.
+func (g *kmGram) update(j, k, id int, exact []kmPair, closest []float64, assign []int, low []float64) {
+	if low != nil {
+		p, m := g.full, g.m
+		grow, nt := g.g[id*m:(id+1)*m], p.pn[id]
+		for i, na := range p.pn[:m] {
+			low[i*k+j] = math.Sqrt(p.lowerDots(na+nt-2*grow[i], na, nt))
+		}
+		for _, e := range exact {
+			low[e.i*k+j] = math.Sqrt(e.v)
+		}
+	}
+	for _, e := range exact {
+		if e.v < closest[e.i] {
+			assign[e.i] = j
+			closest[e.i] = e.v
 		}
 	}
 }
