@@ -3,6 +3,7 @@ package represent
 import (
 	"context"
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"sort"
 
@@ -404,7 +405,7 @@ func kmeansPP(x, w []float64, g *kmGram, m, d, k int, rng *rand.Rand, wantLow bo
 	} else {
 		exact = make([][]kmPair, trials) // the pairs seedGram computed
 	}
-	cc := make([]float64, trials*k)   // cc[t*k+a]: ||trial t - mu_a||^2
+	cc := make([]float64, trials*k) // cc[t*k+a]: ||trial t - mu_a||^2
 	ids := make([]int, trials)
 	cts := make([][]float64, trials)
 	rows := make([][]float64, trials) // the trials not ruled out for x_i
@@ -533,6 +534,7 @@ type kmRun struct {
 	full *kmProj   // centred rows, for the blocked distances
 	cb   *kmBlock  // the centred centroids (set by the full assignments)
 	lb   []float64 // k values: scratch of assignBlocked
+	mask []uint8   // (k+3)/4 bytes: scratch of assignElkan
 
 	c         []float64 // k x d centroids
 	labels    []int
@@ -733,50 +735,50 @@ func (r *kmRun) assignElkan(upper, low, cc, half, moved []float64) {
 	d, k := r.d, r.k
 	r.centreDistances(cc, half)
 	moved = moved[:k]
+	if len(r.mask) < (k+3)/4 {
+		r.mask = make([]uint8, (k+3)/4)
+	}
 	for i := 0; i < r.m; i++ {
 		a := r.labels[i]
 		l := low[i*k : (i+1)*k]
-		l = l[:len(moved)]
 		u := upper[i] + moved[a]
+		// The bounds follow the last moves of the centroids; a clear bit
+		// of mask proves u <= l[j] kmShrink, which rules j out for this
+		// u and for the smaller ones the search below may reach.
+		kernel.SubClampMask(l, moved, u, kmShrink, r.mask)
 		if u <= half[a]*kmShrink {
-			// the bounds follow the last moves of the centroids
-			for j, p := range moved {
-				l[j] = max(0, l[j]-p)
-			}
 			upper[i] = u
 			continue
 		}
-		// In high dimensions the upper bound rarely settles a point, so
-		// the bounds follow the moves inside the search over j (one pass
-		// over l). fresh is the centroid whose bound was just set exactly
-		// ahead of the sweep, which must not be moved again.
+		// The search over the flagged j in increasing order, with the
+		// same tests as over every j. In high dimensions the upper bound
+		// rarely settles a point: the exact distance to a replaces it
+		// (and l[a]) at the first j the bounds cannot rule out.
 		xi := r.x[i*d : (i+1)*d]
 		stale := true
-		fresh := -1
 		cca := cc[a*k : (a+1)*k]
-		for j, p := range moved {
-			lj := l[j]
-			if j != fresh {
-				lj = max(0, lj-p)
-				l[j] = lj
-			}
-			if j == a || u <= lj*kmShrink || u <= cca[j] {
-				continue
-			}
-			if stale {
-				u = math.Sqrt(kernel.SqDist(xi, r.c[a*d:(a+1)*d]))
-				l[a] = u
-				fresh = a
-				stale = false
-				if u <= lj*kmShrink || u <= cca[j] {
+		for g, b := range r.mask[:(k+3)/4] {
+			for b != 0 {
+				j := 4*g + bits.TrailingZeros8(b)
+				b &= b - 1
+				lj := l[j]
+				if j == a || u <= lj*kmShrink || u <= cca[j] {
 					continue
 				}
-			}
-			dj := math.Sqrt(kernel.SqDist(xi, r.c[j*d:(j+1)*d]))
-			l[j] = dj
-			if dj < u || (dj == u && j < a) {
-				a, u = j, dj
-				cca = cc[a*k : (a+1)*k]
+				if stale {
+					u = math.Sqrt(kernel.SqDist(xi, r.c[a*d:(a+1)*d]))
+					l[a] = u
+					stale = false
+					if u <= lj*kmShrink || u <= cca[j] {
+						continue
+					}
+				}
+				dj := math.Sqrt(kernel.SqDist(xi, r.c[j*d:(j+1)*d]))
+				l[j] = dj
+				if dj < u || (dj == u && j < a) {
+					a, u = j, dj
+					cca = cc[a*k : (a+1)*k]
+				}
 			}
 		}
 		r.labels[i] = a

@@ -7,3 +7,9 @@ package kernel
 //
 //go:noescape
 func sqDist4AVX(a *float64, n int, b0, b1, b2, b3 *float64, out *[4]float64)
+
+// subClampMaskAVX is SubClampMask on the first n4 bounds (n4 a positive
+// multiple of 4), four lanes at a time, one mask byte per four.
+//
+//go:noescape
+func subClampMaskAVX(l, moved *float64, n4 int, u, s float64, mask *uint8)

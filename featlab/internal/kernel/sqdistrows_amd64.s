@@ -128,3 +128,35 @@ done4:
 	VMOVSD    X6, 24(DI)
 	VZEROUPPER
 	RET
+
+// func subClampMaskAVX(l, moved *float64, n4 int, u, s float64, mask *uint8)
+//
+// Per group of four: l = max(l - moved, 0) (VMAXPD returns its second
+// source, +0, on equal or unordered lanes), stored; the lanes where
+// NOT(u <= l s) (predicate 6, NLE_UQ) become the low four bits of a mask
+// byte.
+TEXT ·subClampMaskAVX(SB), NOSPLIT, $0-48
+	MOVQ         l+0(FP), SI
+	MOVQ         moved+8(FP), DI
+	MOVQ         n4+16(FP), CX
+	VBROADCASTSD u+24(FP), Y1
+	VBROADCASTSD s+32(FP), Y2
+	MOVQ         mask+40(FP), R8
+	VXORPD       Y0, Y0, Y0
+	XORQ         BX, BX
+
+maskloop:
+	VMOVUPD   (SI)(BX*8), Y3
+	VSUBPD    (DI)(BX*8), Y3, Y3
+	VMAXPD    Y0, Y3, Y3
+	VMOVUPD   Y3, (SI)(BX*8)
+	VMULPD    Y2, Y3, Y4
+	VCMPPD    $6, Y4, Y1, Y5
+	VMOVMSKPD Y5, AX
+	MOVB      AX, (R8)
+	INCQ      R8
+	ADDQ      $4, BX
+	CMPQ      BX, CX
+	JLT       maskloop
+	VZEROUPPER
+	RET
