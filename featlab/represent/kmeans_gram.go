@@ -11,9 +11,13 @@ import (
 // matrix of the centred rows: m^2 float64, at most 32 MB.
 const kmGramMaxRows = 2048
 
+// kmGramTile is the number of rows of a column tile of newKMGram (128 KB
+// at d = 64).
+const kmGramTile = 256
+
 // kmGram is the Gram matrix of the centred rows of kmCentred,
 //
-//	g[i*m+j] = xc_i . xc_j   (kernel.DotRows),
+//	g[i*m+j] = xc_i . xc_j   (kernel.DotRows2, DotRows),
 //
 // shared by all restarts. Every k-means++ trial is a training row, so the
 // blocked value ||xc_i||^2 + ||xc_t||^2 - 2 g[t*m+i] of every point-trial
@@ -38,18 +42,33 @@ func useKMGram(m, k, nInit, trials int) bool {
 }
 
 // newKMGram computes the Gram matrix of p's centred rows (p from
-// kmCentred): the upper triangle row by row (row blocks on up to workers
-// goroutines; each entry is computed alone, so the result does not
-// depend on workers), then the lower triangle copied from it in tiles.
+// kmCentred): the upper triangle two rows at a time, then the lower
+// triangle copied from it in tiles.
 func newKMGram(p *kmProj, m, workers int) *kmGram {
 	q := p.q
 	g := make([]float64, m*m)
-	par.Blocks(m, workers, func(lo, hi int) {
-		for i := lo; i < hi; i++ {
-			kernel.DotRows(p.xr[i*q:(i+1)*q], p.xr[i*q:], q, g[i*m+i:(i+1)*m])
+	// Rows go in pairs 2h, 2h+1 (kernel.DotRows2; the last alone when m is
+	// odd), row blocks of whole pairs on up to workers goroutines, so each
+	// entry is computed the same way whatever workers. Column tiles of
+	// kmGramTile rows stay in cache while the rows before their end pass
+	// over them.
+	par.Blocks((m+1)/2, workers, func(lo, hi int) {
+		lo, hi = 2*lo, min(2*hi, m)
+		for jb := lo - lo%kmGramTile; jb < m; jb += kmGramTile {
+			je := min(jb+kmGramTile, m)
+			for i := lo; i < min(hi, je); i += 2 {
+				j0 := max(i, jb)
+				if i+1 == m {
+					kernel.DotRows(p.xr[i*q:(i+1)*q], p.xr[j0*q:], q, g[i*m+j0:i*m+je])
+					break
+				}
+				// g[(i+1)*m+i] is rewritten by the copy below
+				kernel.DotRows2(p.xr[i*q:(i+1)*q], p.xr[(i+1)*q:(i+2)*q], p.xr[j0*q:], q, g[i*m+j0:i*m+je], g[(i+1)*m+j0:(i+1)*m+je])
+			}
 		}
 	})
 	const tile = 32
+	// g[j][i] = g[i][j] for j > i, in tiles
 	for bi := 0; bi < m; bi += tile {
 		for bj := bi; bj < m; bj += tile {
 			for i := bi; i < min(bi+tile, m); i++ {

@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"gonum.org/v1/gonum/mat"
+
 	"github.com/featlab/course/datasets"
 	"github.com/featlab/course/featlab/internal/kernel"
 )
@@ -47,6 +49,45 @@ func TestKMeansPPGramSameBits(t *testing.T) {
 						}
 					}
 				}
+			}
+		}
+	}
+}
+
+// BenchmarkKMGramDigits times the Gram matrix of the centred digits
+// (1797 x 64), single-threaded.
+func BenchmarkKMGramDigits(b *testing.B) {
+	x, m, d := kernel.DenseRows(datasets.Digits().X)
+	full := kmCentred(x, m, d)
+	for b.Loop() {
+		newKMGram(full, m, 1)
+	}
+}
+
+// TestKMeansGramWorkers: with the Gram matrix (digits[:500], K = 20, ten
+// restarts), the fit is the same bits for 1, 2 and 3 workers.
+func TestKMeansGramWorkers(t *testing.T) {
+	x, _, d := kernel.DenseRows(datasets.Digits().X)
+	X := mat.NewDense(500, d, x[:500*d])
+	if !useKMGram(500, 20, 10, kmTrials(20)) {
+		t.Fatal("the case does not use the Gram matrix")
+	}
+	var ref *KMeans
+	for _, workers := range []int{1, 2, 3} {
+		km, err := FitKMeans(X, KMeansConfig{K: 20, Seed: 4, Workers: workers})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ref == nil {
+			ref = km
+			continue
+		}
+		if math.Float64bits(km.Inertia) != math.Float64bits(ref.Inertia) || !mat.Equal(km.Centroids, ref.Centroids) || km.Restart != ref.Restart {
+			t.Fatalf("workers = %d: inertia %v restart %d, with 1 worker %v restart %d", workers, km.Inertia, km.Restart, ref.Inertia, ref.Restart)
+		}
+		for i := range km.Labels {
+			if km.Labels[i] != ref.Labels[i] {
+				t.Fatalf("workers = %d: label %d differs", workers, i)
 			}
 		}
 	}

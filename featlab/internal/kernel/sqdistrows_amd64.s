@@ -160,3 +160,65 @@ maskloop:
 	JLT       maskloop
 	VZEROUPPER
 	RET
+
+// func dots2x4AVX(a0, a1, b *float64, n4, stride int, out *[8]float64)
+//
+// Two rows a0, a1 against four rows b_q = b + q stride: each four-element
+// chunk of a b_q is loaded once and multiplied into a0's accumulator Y_q
+// and a1's Y_{4+q} (eight independent fused multiply-add chains); then
+// each accumulator is summed across its lanes as in dots4AVX.
+TEXT ·dots2x4AVX(SB), NOSPLIT, $0-48
+	MOVQ   a0+0(FP), SI
+	MOVQ   a1+8(FP), R12
+	MOVQ   b+16(FP), DI
+	MOVQ   n4+24(FP), CX
+	MOVQ   stride+32(FP), DX
+	MOVQ   out+40(FP), R8
+	SHLQ   $3, DX
+	SHLQ   $3, CX
+	LEAQ   (DI)(DX*1), R9
+	LEAQ   (R9)(DX*1), R10
+	LEAQ   (R10)(DX*1), R11
+	VXORPD Y0, Y0, Y0
+	VXORPD Y1, Y1, Y1
+	VXORPD Y2, Y2, Y2
+	VXORPD Y3, Y3, Y3
+	VXORPD Y4, Y4, Y4
+	VXORPD Y5, Y5, Y5
+	VXORPD Y6, Y6, Y6
+	VXORPD Y7, Y7, Y7
+	XORQ   AX, AX
+
+loop2x4:
+	VMOVUPD     (SI)(AX*1), Y8
+	VMOVUPD     (R12)(AX*1), Y9
+	VMOVUPD     (DI)(AX*1), Y10
+	VFMADD231PD Y10, Y8, Y0
+	VFMADD231PD Y10, Y9, Y4
+	VMOVUPD     (R9)(AX*1), Y11
+	VFMADD231PD Y11, Y8, Y1
+	VFMADD231PD Y11, Y9, Y5
+	VMOVUPD     (R10)(AX*1), Y12
+	VFMADD231PD Y12, Y8, Y2
+	VFMADD231PD Y12, Y9, Y6
+	VMOVUPD     (R11)(AX*1), Y13
+	VFMADD231PD Y13, Y8, Y3
+	VFMADD231PD Y13, Y9, Y7
+	ADDQ        $32, AX
+	CMPQ        AX, CX
+	JLT         loop2x4
+
+	VHADDPD    Y1, Y0, Y0
+	VHADDPD    Y3, Y2, Y2
+	VPERM2F128 $0x21, Y2, Y0, Y1
+	VBLENDPD   $0xC, Y2, Y0, Y0
+	VADDPD     Y1, Y0, Y0
+	VMOVUPD    Y0, (R8)
+	VHADDPD    Y5, Y4, Y4
+	VHADDPD    Y7, Y6, Y6
+	VPERM2F128 $0x21, Y6, Y4, Y5
+	VBLENDPD   $0xC, Y6, Y4, Y4
+	VADDPD     Y5, Y4, Y4
+	VMOVUPD    Y4, 32(R8)
+	VZEROUPPER
+	RET
