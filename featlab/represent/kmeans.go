@@ -297,6 +297,9 @@ func (km *KMeans) fit(ctx context.Context, X mat.Matrix) error {
 	if err != nil {
 		stop = featlab.Errorf(err, "represent: KMeans stopped")
 	}
+	if gram != nil {
+		gram.release() // every restart is done
+	}
 	best := -1
 	for r, run := range runs {
 		if run != nil && (best < 0 || run.inertia < runs[best].inertia) {

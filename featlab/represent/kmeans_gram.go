@@ -2,6 +2,7 @@ package represent
 
 import (
 	"math"
+	"sync"
 
 	"github.com/featlab/course/featlab/internal/kernel"
 	"github.com/featlab/course/featlab/internal/par"
@@ -46,7 +47,12 @@ func useKMGram(m, k, nInit, trials int) bool {
 // triangle copied from it in tiles.
 func newKMGram(p *kmProj, m, workers int) *kmGram {
 	q := p.q
-	g := make([]float64, m*m)
+	var g []float64
+	if buf, ok := kmGramPool.Get().(*[]float64); ok && cap(*buf) >= m*m {
+		g = (*buf)[:m*m] // every entry is written below
+	} else {
+		g = make([]float64, m*m)
+	}
 	// Rows go in pairs 2h, 2h+1 (kernel.DotRows2; the last alone when m is
 	// odd), row blocks of whole pairs on up to workers goroutines, so each
 	// entry is computed the same way whatever workers. Column tiles of
@@ -80,6 +86,19 @@ func newKMGram(p *kmProj, m, workers int) *kmGram {
 		}
 	}
 	return &kmGram{full: p, g: g, m: m}
+}
+
+// kmGramPool keeps the buffer of the last Gram matrix for the next fit
+// (up to 32 MB; sync.Pool drops it after two garbage collections),
+// sparing its allocation, zeroing and page faults.
+var kmGramPool sync.Pool
+
+// release hands the Gram matrix's buffer to the next fit; g must not be
+// used afterwards.
+func (g *kmGram) release() {
+	buf := g.g
+	g.g = nil
+	kmGramPool.Put(&buf)
 }
 
 // kmPair is an exact squared distance v from point i to a trial.
