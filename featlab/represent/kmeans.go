@@ -154,7 +154,8 @@ type KMeans struct {
 // Memory: a column-permuted copy of X (m x d) and a centred copy (m x d)
 // for the blocked distance bounds; when m <= 2048 and the restarts'
 // k-means++ trials, NInit (K - 1) (2 + ln K), outnumber the rows, the m x m
-// Gram matrix of the centred rows (at most 32 MB), shared by the restarts;
+// Gram matrix of the centred rows (at most 32 MB), shared by the restarts
+// and kept for the next fit until garbage collection drops it;
 // and, per restart running at once (Workers), the K x d centroids, the
 // k-means++ seeding's (6 + ln K) m values and Hamerly's bounds and labels,
 // a few m values; Elkan also keeps m x K lower bounds (Auto picks Elkan
