@@ -6,14 +6,14 @@ import (
 	"github.com/featlab/course/featlab/internal/kernel"
 )
 
-// Blocked distance bounds. k-means compares one point with a block of rows
-// at a time (the k-means++ trials, the centroids) through their kmProj
-// projections, as
+// Blocked distance bounds. k-means compares one point with a block of
+// centroids at a time, and the k-means++ seeding with its trials through
+// the Gram matrix (kmGram), on the centred rows of kmProj, as
 //
-//	||P(a - b)||^2 = ||Pa||^2 + ||Pb||^2 - 2 Pa . Pb <= ||a - b||^2,
+//	||a - b||^2 = ||a||^2 + ||b||^2 - 2 a . b,
 //
-// the cross terms of one point against the whole block from the
-// vectorised kernel.DotRows. These values are filters only: each becomes
+// the cross terms from the vectorised kernel.DotRows (DotRows2 for the
+// Gram matrix). These values are filters only: each becomes
 // a lower bound on the exact squared distance (kmProj.lowerDots), and
 // every decision (which centroid is closest, which k-means++ trial is
 // best, the inertia) is taken on the exact kernel.SqDist of the original
@@ -21,7 +21,7 @@ import (
 // centroids and inertia are therefore the same bits as with SqDist
 // everywhere (TestKMeansSameAsPrevious); only the work differs.
 //
-// The rounding of the expanded form: with q = kmProjDim and u = 2^-53 the
+// The rounding of the expanded form: with q = d and u = 2^-53 the
 // computed Pa . Pb is within gamma_q ||Pa|| ||Pb|| <= gamma_q (||Pa||^2 +
 // ||Pb||^2) / 2 of its value, each norm within gamma_q of its own, and
 // the two additions add 4 u (||Pa||^2 + ||Pb||^2): below (2q + 5) u
@@ -64,14 +64,13 @@ type kmBlock struct {
 	rows []float64 // n4 x q
 	norm []float64 // n
 	dots []float64 // n4: scratch for DotRows
-	buf  []float64 // d: scratch for projecting
 	n    int
 }
 
 // newKMBlock allocates a block for up to n rows of p.
 func newKMBlock(n int, p *kmProj) *kmBlock {
 	n4 := (n + 3) &^ 3
-	return &kmBlock{rows: make([]float64, n4*p.q), norm: make([]float64, n), dots: make([]float64, n4), buf: make([]float64, p.d)}
+	return &kmBlock{rows: make([]float64, n4*p.q), norm: make([]float64, n), dots: make([]float64, n4)}
 }
 
 // setRow sets row j of the block to row i of p.
@@ -89,7 +88,7 @@ func (b *kmBlock) setProjected(p *kmProj, c []float64, n int) {
 	b.n = n
 	for j := 0; j < n; j++ {
 		row := b.rows[j*q : (j+1)*q]
-		p.project(row, c[j*d:(j+1)*d], b.buf)
+		p.project(row, c[j*d:(j+1)*d])
 		b.norm[j] = kernel.Dot(row, row)
 	}
 	clear(b.rows[n*q:])

@@ -3,6 +3,7 @@ package represent
 import (
 	"context"
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"sort"
 
@@ -141,20 +142,26 @@ type KMeans struct {
 // FitKMeans fits k-means to the rows of X.
 //
 // Distances: the full assignments (Lloyd's, Hamerly's recomputations, the
-// first pass of Elkan's) and the k-means++ seeding compare each point with
-// a block of rows at once through ||x||^2 + ||c||^2 - 2 x . c (the cross
-// terms from the vectorised kernel.DotRows) and use the results only as
-// bounds: every decision is taken on the exact squared distances, so the
-// result is the same bits as computing every distance directly.
+// first pass of Elkan's) compare each point with a block of rows at once
+// through ||x||^2 + ||c||^2 - 2 x . c (the cross terms from the vectorised
+// kernel.DotRows); the k-means++ seeding reads the same expanded form from
+// the Gram matrix of the centred rows when it keeps one (below), and
+// otherwise prunes with the triangle inequality and computes the rest with
+// kernel.SqDistRows. The expanded forms are used only as bounds: every
+// decision is taken on the exact squared distances, so the result is the
+// same bits as computing every distance directly with kernel.SqDist.
 //
-// Memory: a column-permuted copy of X (m x d), a centred copy (m x d) and
-// 16 principal coordinates per row (m x 16) for the blocked distance
-// bounds, and, per restart running at
-// once (Workers), the K x d centroids, the k-means++ seeding's (6 + ln K)
-// m values and Hamerly's bounds and labels, a few m values; Elkan also
-// keeps m x K lower bounds (Auto picks Elkan only while m K <= 5e7).
-// Measured at 10^6 x 20 (issue 20, default config): about 3.8 times the
-// input at the peak.
+// Memory: a column-permuted copy of X (m x d) and a centred copy (m x d)
+// for the blocked distance bounds; when m <= 2048 and the restarts'
+// k-means++ trials, NInit (K - 1) (2 + ln K), outnumber the rows, the m x m
+// Gram matrix of the centred rows (at most 32 MB), shared by the restarts
+// and kept for the next fit until garbage collection drops it;
+// and, per restart running at once (Workers), the K x d centroids, the
+// k-means++ seeding's (6 + ln K) m values and Hamerly's bounds and labels,
+// a few m values; Elkan also keeps m x K lower bounds (Auto picks Elkan
+// only while m K <= 5e7). Measured at 10^6 x 20 (issue 20, default
+// config, before the Gram matrix, which is not used at that size): about
+// 3.8 times the input at the peak.
 //
 // Errors: K < 1 or K > m, NInit or MaxIter < 0, Tol < 0 or NaN, Tol != 0
 // with TolZero, Beta < 0, an Init of the wrong shape or with NaN, a
@@ -262,11 +269,11 @@ func (km *KMeans) fit(ctx context.Context, X mat.Matrix) error {
 			alg = Hamerly
 		}
 	}
-	var proj *kmProj
-	if init == nil {
-		proj = newKMProj(x, m, d)
-	}
 	full := kmCentred(x, m, d)
+	var gram *kmGram
+	if init == nil && useKMGram(m, cfg.K, nInit, kmTrials(cfg.K)) {
+		gram = newKMGram(full, m, cfg.Workers)
+	}
 	runs := make([]*kmRun, nInit)
 	var stop error
 	err = par.Do(ctx, nInit, cfg.Workers, cfg.Progress, func(r int) error {
@@ -278,7 +285,7 @@ func (km *KMeans) fit(ctx context.Context, X mat.Matrix) error {
 			// Elkan starts from the seeding's bounds when K is small; for
 			// larger K the exact bounds of a full assignment pay for
 			// themselves in the later iterations.
-			sd := kmeansPP(x, w, proj, m, d, cfg.K, rand.New(rand.NewPCG(cfg.Seed, uint64(r)+1)), alg == Elkan && cfg.K <= kmSeedBoundsK)
+			sd := kmeansPP(x, w, gram, m, d, cfg.K, rand.New(rand.NewPCG(cfg.Seed, uint64(r)+1)), alg == Elkan && cfg.K <= kmSeedBoundsK)
 			km.c = sd.c
 			if sd.low != nil {
 				seed = &sd
@@ -290,6 +297,9 @@ func (km *KMeans) fit(ctx context.Context, X mat.Matrix) error {
 	})
 	if err != nil {
 		stop = featlab.Errorf(err, "represent: KMeans stopped")
+	}
+	if gram != nil {
+		gram.release() // every restart is done
 	}
 	best := -1
 	for r, run := range runs {
@@ -362,15 +372,16 @@ func meanVariance(x []float64, m, d int) float64 {
 // 2 + floor(ln k) points sampled with probability proportional to the
 // squared distance to the closest chosen centroid. The best trial is the
 // one that lowers the potential most; the distances that decide it are
-// exact, the blocked projected distances (p, kmBlock) only rule out pairs
-// that cannot change it. With
-// wantLow the seeding also returns the first assignment and Elkan's lower
-// bounds it met on the way. With weights w (nil: all 1) the first point
-// is drawn with probability w_i / sum w, the potential is sum_i w_i
-// closest_i and the trials are drawn in proportion to w_i closest_i.
-func kmeansPP(x, w []float64, p *kmProj, m, d, k int, rng *rand.Rand, wantLow bool) seeding {
+// exact (kernel.SqDist's bits), the bounds of the Gram matrix g (when not
+// nil, seedGram) or the triangle inequality only rule out pairs that
+// cannot change it. With wantLow the seeding also returns the first
+// assignment and Elkan's lower bounds it met on the way. With weights w
+// (nil: all 1) the first point is drawn with probability w_i / sum w, the
+// potential is sum_i w_i closest_i and the trials are drawn in proportion
+// to w_i closest_i.
+func kmeansPP(x, w []float64, g *kmGram, m, d, k int, rng *rand.Rand, wantLow bool) seeding {
 	c := make([]float64, k*d)
-	trials := 2 + int(math.Log(float64(k)))
+	trials := kmTrials(k)
 	var first int
 	if w == nil {
 		first = rng.IntN(m)
@@ -391,13 +402,20 @@ func kmeansPP(x, w []float64, p *kmProj, m, d, k int, rng *rand.Rand, wantLow bo
 		}
 	}
 	cum := make([]float64, m)
-	cand := make([]float64, trials*m) // cand[i*trials+t]: closest after adding trial t
-	cc := make([]float64, trials*k)   // cc[t*k+a]: ||trial t - mu_a||^2
+	var cand []float64 // cand[i*trials+t]: closest after adding trial t
+	var exact [][]kmPair
+	if g == nil {
+		cand = make([]float64, trials*m)
+	} else {
+		exact = make([][]kmPair, trials) // the pairs seedGram computed
+	}
+	cc := make([]float64, trials*k) // cc[t*k+a]: ||trial t - mu_a||^2
 	ids := make([]int, trials)
 	cts := make([][]float64, trials)
-	tb := newKMBlock(trials, p) // their projections
-	tb.n = trials
-	gains := make([]float64, trials) // decrease of the potential
+	rows := make([][]float64, trials) // the trials not ruled out for x_i
+	which := make([]int, trials)      // their numbers
+	dist := make([]float64, trials)   // their squared distances to x_i
+	gains := make([]float64, trials)  // decrease of the potential
 	for j := 1; j < k; j++ {
 		pot := 0.0
 		for i, v := range closest {
@@ -413,52 +431,49 @@ func kmeansPP(x, w []float64, p *kmProj, m, d, k int, rng *rand.Rand, wantLow bo
 			id := sort.SearchFloat64s(cum, rng.Float64()*pot)
 			ids[t] = min(id, m-1)
 			cts[t] = x[ids[t]*d : (ids[t]+1)*d]
-			for a := 0; a < j; a++ {
+			for a := 0; g == nil && a < j; a++ {
 				cc[t*k+a] = kernel.SqDist(cts[t], c[a*d:(a+1)*d]) * (1 - 1e-9)
 			}
 			gains[t] = 0
 		}
-		// One pass over the points for all trials (each x_i is read once).
-		// ||x - ct|| >= ||ct - mu_a|| - ||x - mu_a|| >= ||x - mu_a|| when
-		// ||ct - mu_a||^2 >= 4 ||x - mu_a||^2: then the minimum is
-		// unchanged. Otherwise the blocked projected distances to all trials
-		// at once (kmBlock) usually prove the same; the exact distance is computed
-		// for the rest, which include every pair that lowers the minimum.
-		for t, id := range ids {
-			tb.setRow(p, t, id)
-		}
-		eps, rel, margin := p.eps, kmRelSlack, p.margin
-		tnorm := tb.norm[:trials]
-		for i := 0; i < m; i++ {
-			v0, a := closest[i], assign[i]
-			xi := x[i*d : (i+1)*d]
-			cca := cc[a:]
-			ci := cand[i*trials : (i+1)*trials]
-			var dots []float64
-			for t, ct := range cts {
-				// cand: the exact squared distance, or a lower bound >= v0
-				// from the blocked distance (kmProj.lowerDots), or -1 when
-				// the triangle inequality settled the pair
-				v := -1.0
-				if cca[t*k] < 4*v0 {
-					if dots == nil {
-						dots = tb.cross(p, i)
+		if g != nil {
+			seedGram(x, w, g, d, ids, cts, closest, gains, exact)
+		} else {
+			// One pass over the points for all trials (each x_i is read once).
+			// ||x - ct|| >= ||ct - mu_a|| - ||x - mu_a|| >= ||x - mu_a|| when
+			// ||ct - mu_a||^2 >= 4 ||x - mu_a||^2: then the minimum is
+			// unchanged. The exact squared distances to the other trials come
+			// from one kernel.SqDistRows call (SqDist's bits, x_i loaded once
+			// for four trials).
+			for i := 0; i < m; i++ {
+				v0, a := closest[i], assign[i]
+				cca := cc[a:]
+				ci := cand[i*trials : (i+1)*trials]
+				n := 0
+				for t, ct := range cts {
+					// cand: the exact squared distance, or -1 when the
+					// triangle inequality settled the pair
+					ci[t] = -1
+					if cca[t*k] < 4*v0 {
+						rows[n], which[n] = ct, t
+						n++
 					}
-					na, nt := p.pn[i], tnorm[t]
-					if lo := max(0, (na+nt-2*dots[t]-eps*(na+nt))*(1-rel)-margin); lo >= v0 {
-						v = lo
-					} else {
-						v = kernel.SqDist(xi, ct)
-						if v < v0 {
-							if w != nil {
-								gains[t] += w[i] * (v0 - v)
-							} else {
-								gains[t] += v0 - v
-							}
+				}
+				if n == 0 {
+					continue
+				}
+				kernel.SqDistRows(x[i*d:(i+1)*d], rows[:n], dist)
+				for q, t := range which[:n] {
+					v := dist[q]
+					ci[t] = v
+					if v < v0 {
+						if w != nil {
+							gains[t] += w[i] * (v0 - v)
+						} else {
+							gains[t] += v0 - v
 						}
 					}
 				}
-				ci[t] = v
 			}
 		}
 		bt := 0
@@ -468,6 +483,10 @@ func kmeansPP(x, w []float64, p *kmProj, m, d, k int, rng *rand.Rand, wantLow bo
 			}
 		}
 		copy(c[j*d:(j+1)*d], cts[bt])
+		if g != nil {
+			g.update(j, k, ids[bt], exact[bt], closest, assign, low)
+			continue
+		}
 		for i := range closest {
 			v := cand[i*trials+bt]
 			if low != nil {
@@ -487,6 +506,9 @@ func kmeansPP(x, w []float64, p *kmProj, m, d, k int, rng *rand.Rand, wantLow bo
 	}
 	return seeding{c: c, labels: assign, closest: closest, low: low}
 }
+
+// kmTrials is the number of k-means++ trials per centroid, 2 + floor(ln k).
+func kmTrials(k int) int { return 2 + int(math.Log(float64(k))) }
 
 // seeding is the outcome of kmeansPP: the k centroids and, when asked,
 // the first assignment of Lloyd's iteration with Elkan's bounds, which the
@@ -516,6 +538,7 @@ type kmRun struct {
 	full *kmProj   // centred rows, for the blocked distances
 	cb   *kmBlock  // the centred centroids (set by the full assignments)
 	lb   []float64 // k values: scratch of assignBlocked
+	mask []uint8   // (k+3)/4 bytes: scratch of assignElkan
 
 	c         []float64 // k x d centroids
 	labels    []int
@@ -716,50 +739,50 @@ func (r *kmRun) assignElkan(upper, low, cc, half, moved []float64) {
 	d, k := r.d, r.k
 	r.centreDistances(cc, half)
 	moved = moved[:k]
+	if len(r.mask) < (k+3)/4 {
+		r.mask = make([]uint8, (k+3)/4)
+	}
 	for i := 0; i < r.m; i++ {
 		a := r.labels[i]
 		l := low[i*k : (i+1)*k]
-		l = l[:len(moved)]
 		u := upper[i] + moved[a]
+		// The bounds follow the last moves of the centroids; a clear bit
+		// of mask proves u <= l[j] kmShrink, which rules j out for this
+		// u and for the smaller ones the search below may reach.
+		kernel.SubClampMask(l, moved, u, kmShrink, r.mask)
 		if u <= half[a]*kmShrink {
-			// the bounds follow the last moves of the centroids
-			for j, p := range moved {
-				l[j] = max(0, l[j]-p)
-			}
 			upper[i] = u
 			continue
 		}
-		// In high dimensions the upper bound rarely settles a point, so
-		// the bounds follow the moves inside the search over j (one pass
-		// over l). fresh is the centroid whose bound was just set exactly
-		// ahead of the sweep, which must not be moved again.
+		// The search over the flagged j in increasing order, with the
+		// same tests as over every j. In high dimensions the upper bound
+		// rarely settles a point: the exact distance to a replaces it
+		// (and l[a]) at the first j the bounds cannot rule out.
 		xi := r.x[i*d : (i+1)*d]
 		stale := true
-		fresh := -1
 		cca := cc[a*k : (a+1)*k]
-		for j, p := range moved {
-			lj := l[j]
-			if j != fresh {
-				lj = max(0, lj-p)
-				l[j] = lj
-			}
-			if j == a || u <= lj*kmShrink || u <= cca[j] {
-				continue
-			}
-			if stale {
-				u = math.Sqrt(kernel.SqDist(xi, r.c[a*d:(a+1)*d]))
-				l[a] = u
-				fresh = a
-				stale = false
-				if u <= lj*kmShrink || u <= cca[j] {
+		for g, b := range r.mask[:(k+3)/4] {
+			for b != 0 {
+				j := 4*g + bits.TrailingZeros8(b)
+				b &= b - 1
+				lj := l[j]
+				if j == a || u <= lj*kmShrink || u <= cca[j] {
 					continue
 				}
-			}
-			dj := math.Sqrt(kernel.SqDist(xi, r.c[j*d:(j+1)*d]))
-			l[j] = dj
-			if dj < u || (dj == u && j < a) {
-				a, u = j, dj
-				cca = cc[a*k : (a+1)*k]
+				if stale {
+					u = math.Sqrt(kernel.SqDist(xi, r.c[a*d:(a+1)*d]))
+					l[a] = u
+					stale = false
+					if u <= lj*kmShrink || u <= cca[j] {
+						continue
+					}
+				}
+				dj := math.Sqrt(kernel.SqDist(xi, r.c[j*d:(j+1)*d]))
+				l[j] = dj
+				if dj < u || (dj == u && j < a) {
+					a, u = j, dj
+					cca = cc[a*k : (a+1)*k]
+				}
 			}
 		}
 		r.labels[i] = a

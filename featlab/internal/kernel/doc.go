@@ -1,6 +1,8 @@
 // Package kernel is the one home of featlab's inner loops: the distance
 // kernels represent's k-means, sparse coding and PCA use (SqDist, Dot,
-// SqDistBelow) with their row helpers (DenseRows, CheckScale); the fused
+// SqDistBelow; SqDistRows, one point against several rows with SqDist's
+// bits; DotRows2, two rows against a block; SubClampMask, Elkan's bound
+// update) with their row helpers (DenseRows, CheckScale); the fused
 // column-statistics passes of the filter scores (Moments: sums, squares
 // and cross products with y; ShiftSq and SumNonneg: per-class sums, the
 // cross products with class indicators) and of the scalers (SumRows,
@@ -17,8 +19,9 @@
 // test runs this package and represent both ways.
 //
 // Summation order. SumRows, CentredSums, the row maps, SumSq (Dot(x, x)'s
-// four partial sums as the lanes of one register) and SqDist give the
-// portable loops' bits (SqDist: the SSE2 kernel's). For Moments and
+// four partial sums as the lanes of one register), SubClampMask and SqDist
+// give the portable loops' bits (SqDist: the SSE2 kernel's; SqDistRows:
+// SqDist's). For Moments and
 // ShiftSq the portable and the vectorised code add
 // the same terms in the same order, column by column (the vector lanes are
 // columns), and give the same sums of t; the sums of squares and cross
