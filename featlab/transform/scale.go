@@ -215,15 +215,32 @@ func affine(x raw, shift, mul []float64, div bool) (*mat.Dense, error) {
 }
 
 // mapRowsChecked is mapRows for a row map that reports whether its
-// results are finite itself (the kernels of internal/kernel).
+// results are finite itself (the kernels of internal/kernel, which may
+// map a row in place).
+//
+// When x's rows are contiguous, the output starts as a copy of x made by
+// append, and fn maps each row of it in place: append does not zero the
+// memory it copies into (make does, and the runtime zeroes a large
+// allocation with ordinary stores, which cost about as much as the map's
+// own writes), and its copy of a large block streams past the cache.
 func mapRowsChecked(x raw, fn func(dst, in []float64) bool) (*mat.Dense, error) {
-	out := mat.NewDense(x.rows, x.cols, nil)
+	var out *mat.Dense
+	inPlace := x.stride == x.cols
+	if inPlace {
+		out = mat.NewDense(x.rows, x.cols, append([]float64(nil), x.data[:x.rows*x.cols]...))
+	} else {
+		out = mat.NewDense(x.rows, x.cols, nil)
+	}
 	o := out.RawMatrix()
 	err := forChunks(x.rows, x.cols, x.workers, func(_, lo, hi int) error {
 		for i := lo; i < hi; i++ {
 			in := x.row(i)
 			dst := o.Data[i*o.Stride : i*o.Stride+len(in)]
-			if !fn(dst, in) {
+			src := in
+			if inPlace {
+				src = dst
+			}
+			if !fn(dst, src) {
 				return badCell(i, in, dst)
 			}
 		}

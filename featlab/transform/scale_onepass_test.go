@@ -198,3 +198,56 @@ func TestStandardizeOnePassExtremes(t *testing.T) {
 		t.Fatalf("NaN at (1234, 2): %v does not name the cell", err)
 	}
 }
+
+// TestRowMapInPlace: the scalers' transforms give the same bits for a
+// matrix with contiguous rows (the output copied by append, then mapped
+// in place) and for a view with a wider stride (mapped into a new
+// output), and the error for a bad cell names it and its input value
+// either way.
+func TestRowMapInPlace(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	m, d := 1000, 9
+	wide := mat.NewDense(m, d+3, nil)
+	for i := 0; i < m; i++ {
+		for j := 0; j < d+3; j++ {
+			wide.Set(i, j, 5+3*rng.NormFloat64())
+		}
+	}
+	view := wide.Slice(0, m, 0, d).(*mat.Dense)
+	dense := mat.DenseCopyOf(view)
+	for _, s := range []interface {
+		Fit(mat.Matrix) error
+		Transform(mat.Matrix) (*mat.Dense, error)
+	}{&Standardize{}, &UnitRange{}} {
+		if err := s.Fit(dense); err != nil {
+			t.Fatal(err)
+		}
+		a, err := s.Transform(dense)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := s.Transform(view)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < m; i++ {
+			for j := 0; j < d; j++ {
+				if math.Float64bits(a.At(i, j)) != math.Float64bits(b.At(i, j)) {
+					t.Fatalf("%T (%d, %d): contiguous %v, strided %v", s, i, j, a.At(i, j), b.At(i, j))
+				}
+			}
+		}
+		if dense.At(7, 2) != view.At(7, 2) {
+			t.Fatalf("%T: the transform changed its input", s)
+		}
+		bad := mat.DenseCopyOf(dense)
+		bad.Set(321, 4, math.Inf(1))
+		for _, x := range []*mat.Dense{bad, bad.Grow(0, 2).(*mat.Dense).Slice(0, m, 0, d).(*mat.Dense)} {
+			_, err := s.Transform(x)
+			var ce *CellError
+			if !errors.As(err, &ce) || ce.Row != 321 || ce.Col != 4 || !math.IsInf(ce.Value, 1) {
+				t.Fatalf("%T: Inf at (321, 4): %v", s, err)
+			}
+		}
+	}
+}
