@@ -251,3 +251,44 @@ func TestRowMapInPlace(t *testing.T) {
 		}
 	}
 }
+
+// TestNormalizeRowsInPlace: RowNormalize gives the same bits for
+// contiguous rows (mapped in place in a copy) and for a strided view, a
+// row of signed zeros becomes +0, and a row needing the rescaled path
+// (huge values) agrees too.
+func TestNormalizeRowsInPlace(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	m, d := 500, 7
+	wide := mat.NewDense(m, d+2, nil)
+	for i := 0; i < m; i++ {
+		for j := 0; j < d+2; j++ {
+			wide.Set(i, j, rng.NormFloat64())
+		}
+	}
+	for j := 0; j < d; j++ {
+		wide.Set(3, j, math.Copysign(0, -1))
+		wide.Set(4, j, 1e300*float64(j+1))
+	}
+	view := wide.Slice(0, m, 0, d).(*mat.Dense)
+	dense := mat.DenseCopyOf(view)
+	for _, norm := range []Norm{L1, L2, LInf} {
+		a, err := FitTransform(&RowNormalize{Norm: norm}, dense)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := FitTransform(&RowNormalize{Norm: norm}, view)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < m; i++ {
+			for j := 0; j < d; j++ {
+				if math.Float64bits(a.At(i, j)) != math.Float64bits(b.At(i, j)) {
+					t.Fatalf("%v (%d, %d): contiguous %v, strided %v", norm, i, j, a.At(i, j), b.At(i, j))
+				}
+			}
+		}
+		if math.Signbit(a.At(3, 0)) {
+			t.Fatalf("%v: a row of -0 gave %v, want +0", norm, a.At(3, 0))
+		}
+	}
+}
