@@ -2,6 +2,7 @@ package filter
 
 import (
 	"encoding/json"
+	"math"
 	"math/rand/v2"
 	"os"
 	"slices"
@@ -15,12 +16,43 @@ import (
 )
 
 // standardize returns X standardized column by column (mean and
-// standard deviation with divisor m), as the golden script's
-// StandardScaler.
+// standard deviation with divisor m, scale 1 for a constant column), as
+// the golden script's StandardScaler, by its own plain two-pass loop (the
+// mean, then the squared deviations from it, row by row) so that the
+// golden order's exact k-NN ties do not depend on transform.Standardize's
+// summation order; it checks that transform.Standardize agrees to 1e-12.
 func standardize(t *testing.T, X mat.Matrix) *mat.Dense {
-	Z, err := transform.FitTransform(&transform.Standardize{}, X)
+	m, d := X.Dims()
+	Z := mat.NewDense(m, d, nil)
+	for j := 0; j < d; j++ {
+		var s float64
+		for i := 0; i < m; i++ {
+			s += X.At(i, j)
+		}
+		mean := s / float64(m)
+		var q float64
+		for i := 0; i < m; i++ {
+			c := X.At(i, j) - mean
+			q += c * c
+		}
+		sd := math.Sqrt(q / float64(m))
+		if sd == 0 {
+			sd = 1
+		}
+		for i := 0; i < m; i++ {
+			Z.Set(i, j, (X.At(i, j)-mean)/sd)
+		}
+	}
+	W, err := transform.FitTransform(&transform.Standardize{}, X)
 	if err != nil {
 		t.Fatal(err)
+	}
+	for i := 0; i < m; i++ {
+		for j := 0; j < d; j++ {
+			if a, b := Z.At(i, j), W.At(i, j); math.Abs(a-b) > 1e-12*max(1, math.Abs(a)) {
+				t.Fatalf("standardize (%d, %d): %v, transform.Standardize %v", i, j, a, b)
+			}
+		}
 	}
 	return Z
 }

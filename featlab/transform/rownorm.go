@@ -149,8 +149,18 @@ func (r *RowNormalize) fitTransform(X mat.Matrix) (*mat.Dense, error) {
 
 // normalizeRows returns x with every row divided by its norm (zero rows
 // stay zero), rejecting NaN and infinities.
+//
+// When x's rows are contiguous, the output starts as a copy of x made by
+// append (not zeroed first, as mapRowsChecked's) and each row is mapped
+// in place.
 func normalizeRows(x raw, norm Norm) (*mat.Dense, error) {
-	out := mat.NewDense(x.rows, x.cols, nil)
+	var out *mat.Dense
+	inPlace := x.stride == x.cols
+	if inPlace {
+		out = mat.NewDense(x.rows, x.cols, append([]float64(nil), x.data[:x.rows*x.cols]...))
+	} else {
+		out = mat.NewDense(x.rows, x.cols, nil)
+	}
 	o := out.RawMatrix()
 	// The NaN/Inf check is made row by row in the same pass (the row is
 	// in cache; for l2 a finite sum of squares already shows the row
@@ -159,6 +169,10 @@ func normalizeRows(x raw, norm Norm) (*mat.Dense, error) {
 	err := forChunks(x.rows, x.cols, x.workers, func(_, lo, hi int) error {
 		for i := lo; i < hi; i++ {
 			in := x.row(i)
+			dst := o.Data[i*o.Stride : i*o.Stride+len(in)]
+			if inPlace {
+				in = dst // the same values
+			}
 			var nrm float64
 			if norm == L2 {
 				// SumSq is NaN or +Inf when a value is.
@@ -178,8 +192,8 @@ func normalizeRows(x raw, norm Norm) (*mat.Dense, error) {
 			if nrm <= 0 {
 				nrm = norm.of(in)
 			}
-			dst := o.Data[i*o.Stride : i*o.Stride+len(in)]
 			if nrm == 0 {
+				clear(dst) // +0 for a row of signed zeros too
 				continue
 			}
 			if math.IsInf(nrm, 1) || nrm < 0x1p-500 {

@@ -40,40 +40,73 @@ func colSums(x raw) ([]float64, error) {
 }
 
 // colMeanVar returns the mean and the population variance (1/m) of each
-// column by the corrected two-pass algorithm (Chan, Golub and LeVeque
-// 1983), as scikit-learn's StandardScaler:
+// column, reading x from memory once: each fixed row chunk (256 KiB, it
+// stays in the L2 cache) is summed, then centred on its own mean c_k =
+// s_k / m_k by a second pass over the cached chunk, giving
 //
-//	mean_j = (1/m) sum_i x_ij
-//	var_j  = (1/m) [ sum_i (x_ij - mean_j)^2 - (1/m) (sum_i (x_ij - mean_j))^2 ]
+//	s_k = sum_{i in k} x_ij,  d_k = sum_{i in k} (x_ij - c_k),  q_k = sum_{i in k} (x_ij - c_k)^2
+//
+// The chunks are then merged in chunk order (Chan, Golub and LeVeque
+// 1983): with mean_j = (1/m) sum_k s_k (the same bits as summing the
+// rows chunk by chunk) and e_k = c_k - mean_j,
+//
+//	D_j = sum_k (d_k + m_k e_k)
+//	S_j = sum_k (q_k + 2 e_k d_k + m_k e_k^2)
+//	var_j = (1/m) (S_j - D_j^2 / m)
+//
+// which is the corrected two-pass algorithm's sum of squared deviations
+// from mean_j and correction, regrouped exactly (in exact arithmetic the
+// two are equal). The rounding stays relative to the spread, not to the
+// mean: e_k is a difference of nearby numbers and d_k carries the
+// rounding of c_k. The result does not depend on the number of workers.
 func colMeanVar(x raw) (mean, variance []float64, err error) {
-	sum, err := colSums(x)
-	if err != nil {
-		return nil, nil, err
-	}
-	m := float64(x.rows)
 	d := x.cols
-	mean = make([]float64, d)
-	for j, s := range sum {
-		mean[j] = s / m
-	}
+	m := float64(x.rows)
 	nc := numChunks(x.rows, d)
-	part := make([]float64, 2*nc*d)
+	// Per chunk: s_k, c_k, d_k, q_k (d values each).
+	part := make([]float64, 4*nc*d)
 	_ = forChunks(x.rows, d, x.workers, func(k, lo, hi int) error {
-		// sd (sums of x - mean) then ss (sums of squares), row by row.
-		kernel.CentredSums(x.data, x.stride, mean, part[2*k*d:(2*k+2)*d], lo, hi)
+		p := part[4*k*d : 4*(k+1)*d]
+		s, c, dq := p[:d], p[d:2*d], p[2*d:]
+		kernel.SumRows(x.data, x.stride, s, lo, hi)
+		mk := float64(hi - lo)
+		for j, v := range s {
+			c[j] = v / mk
+		}
+		kernel.CentredSums(x.data, x.stride, c, dq, lo, hi)
 		return nil
 	})
-	ss := make([]float64, d)
-	sd := make([]float64, d)
+	mean = make([]float64, d)
 	for k := 0; k < nc; k++ {
-		for j := 0; j < d; j++ {
-			sd[j] += part[2*k*d+j]
-			ss[j] += part[(2*k+1)*d+j]
+		for j, v := range part[4*k*d : 4*k*d+d] {
+			mean[j] += v
+		}
+	}
+	for j, v := range mean {
+		if !finite(v) {
+			if err := checkFinite(x); err != nil {
+				return nil, nil, err
+			}
+			return nil, nil, featlab.Errorf(featlab.ErrNotFinite, "transform: the sum of column %d overflows float64", j)
+		}
+		mean[j] = v / m
+	}
+	size := chunkRows(d)
+	dd := make([]float64, d)
+	ss := make([]float64, d)
+	for k := 0; k < nc; k++ {
+		mk := float64(min(size, x.rows-k*size))
+		p := part[4*k*d : 4*(k+1)*d]
+		c, dk, qk := p[d:2*d], p[2*d:3*d], p[3*d:]
+		for j, mu := range mean {
+			e := c[j] - mu
+			dd[j] += dk[j] + mk*e
+			ss[j] += qk[j] + 2*e*dk[j] + mk*e*e
 		}
 	}
 	variance = make([]float64, d)
 	for j := range variance {
-		v := (ss[j] - sd[j]*sd[j]/m) / m
+		v := (ss[j] - dd[j]*dd[j]/m) / m
 		if !finite(v) {
 			return nil, nil, featlab.Errorf(featlab.ErrNotFinite, "transform: the variance of column %d overflows float64", j)
 		}
@@ -182,15 +215,32 @@ func affine(x raw, shift, mul []float64, div bool) (*mat.Dense, error) {
 }
 
 // mapRowsChecked is mapRows for a row map that reports whether its
-// results are finite itself (the kernels of internal/kernel).
+// results are finite itself (the kernels of internal/kernel, which may
+// map a row in place).
+//
+// When x's rows are contiguous, the output starts as a copy of x made by
+// append, and fn maps each row of it in place: append does not zero the
+// memory it copies into (make does, and the runtime zeroes a large
+// allocation with ordinary stores, which cost about as much as the map's
+// own writes), and its copy of a large block streams past the cache.
 func mapRowsChecked(x raw, fn func(dst, in []float64) bool) (*mat.Dense, error) {
-	out := mat.NewDense(x.rows, x.cols, nil)
+	var out *mat.Dense
+	inPlace := x.stride == x.cols
+	if inPlace {
+		out = mat.NewDense(x.rows, x.cols, append([]float64(nil), x.data[:x.rows*x.cols]...))
+	} else {
+		out = mat.NewDense(x.rows, x.cols, nil)
+	}
 	o := out.RawMatrix()
 	err := forChunks(x.rows, x.cols, x.workers, func(_, lo, hi int) error {
 		for i := lo; i < hi; i++ {
 			in := x.row(i)
 			dst := o.Data[i*o.Stride : i*o.Stride+len(in)]
-			if !fn(dst, in) {
+			src := in
+			if inPlace {
+				src = dst
+			}
+			if !fn(dst, src) {
 				return badCell(i, in, dst)
 			}
 		}

@@ -18,9 +18,11 @@ func BenchmarkReadBandwidth(b *testing.B) {
 	}
 	b.SetBytes(int64(8 * len(x)))
 	b.ResetTimer()
+	c0 := processCPUNanos()
 	for i := 0; i < b.N; i++ {
 		sinkBench += Sum(x)
 	}
+	b.ReportMetric(float64(processCPUNanos()-c0)/float64(b.N)/1e6, "cpu-ms/op")
 }
 
 var sinkBench float64
@@ -45,10 +47,12 @@ func BenchmarkMoments10000x1000(b *testing.B) {
 	acc := make([]float64, 3*d)
 	b.SetBytes(8 * m * d)
 	b.ResetTimer()
+	c0 := processCPUNanos()
 	for i := 0; i < b.N; i++ {
 		clear(acc)
 		Moments(x, d, x[:d], y, acc, 0, m)
 	}
+	b.ReportMetric(float64(processCPUNanos()-c0)/float64(b.N)/1e6, "cpu-ms/op")
 }
 
 // BenchmarkMomentsGo10000x1000 is the portable pass, for comparison.

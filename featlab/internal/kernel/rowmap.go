@@ -9,6 +9,9 @@ import "math"
 
 // AffineDiv sets dst = (in - sh) / mu column by column and reports whether
 // every result is finite. dst, sh and mu are at least as long as in.
+//
+// dst may be in itself (the map in place): each result depends on its
+// own element of in only.
 func AffineDiv(dst, in, sh, mu []float64) bool {
 	n := len(in)
 	n4 := n &^ 3
@@ -32,7 +35,7 @@ func AffineDivGo(dst, in, sh, mu []float64) bool {
 
 // MulAdd sets dst = in * mul + add column by column (a product rounded,
 // then a sum rounded: no fused multiply-add) and reports whether every
-// result is finite.
+// result is finite. dst may be in itself, as for AffineDiv.
 func MulAdd(dst, in, mul, add []float64) bool {
 	n := len(in)
 	n4 := n &^ 3
