@@ -154,6 +154,16 @@ func forChunks(m, width, workers int, fn func(k, lo, hi int) error) error {
 	})
 }
 
+// copyInPlace reports whether a row map over x should start its output as
+// an append-made copy of x and map each row in place (mapRowsChecked,
+// normalizeRows): only when x's rows are contiguous and forChunks runs on
+// one goroutine. The copy is one serial pass; with several workers the
+// map's own parallel writes into a zeroed output are faster (all-cores
+// standardize 100000 x 100: 18.9 ms in place against 13.1 ms).
+func copyInPlace(x raw) bool {
+	return x.stride == x.cols && par.Workers(x.workers, numChunks(x.rows, x.cols)) <= 1
+}
+
 // numChunks is the number of chunks forChunks uses for m rows.
 func numChunks(m, width int) int {
 	size := chunkRows(width)

@@ -150,12 +150,12 @@ func (r *RowNormalize) fitTransform(X mat.Matrix) (*mat.Dense, error) {
 // normalizeRows returns x with every row divided by its norm (zero rows
 // stay zero), rejecting NaN and infinities.
 //
-// When x's rows are contiguous, the output starts as a copy of x made by
+// When copyInPlace(x), the output starts as a copy of x made by
 // append (not zeroed first, as mapRowsChecked's) and each row is mapped
 // in place.
 func normalizeRows(x raw, norm Norm) (*mat.Dense, error) {
 	var out *mat.Dense
-	inPlace := x.stride == x.cols
+	inPlace := copyInPlace(x)
 	if inPlace {
 		out = mat.NewDense(x.rows, x.cols, append([]float64(nil), x.data[:x.rows*x.cols]...))
 	} else {

@@ -218,14 +218,14 @@ func affine(x raw, shift, mul []float64, div bool) (*mat.Dense, error) {
 // results are finite itself (the kernels of internal/kernel, which may
 // map a row in place).
 //
-// When x's rows are contiguous, the output starts as a copy of x made by
-// append, and fn maps each row of it in place: append does not zero the
+// When x's rows are contiguous and the map runs on one goroutine
+// (copyInPlace), the output starts as a copy of x made by append, and fn maps each row of it in place: append does not zero the
 // memory it copies into (make does, and the runtime zeroes a large
 // allocation with ordinary stores, which cost about as much as the map's
 // own writes), and its copy of a large block streams past the cache.
 func mapRowsChecked(x raw, fn func(dst, in []float64) bool) (*mat.Dense, error) {
 	var out *mat.Dense
-	inPlace := x.stride == x.cols
+	inPlace := copyInPlace(x)
 	if inPlace {
 		out = mat.NewDense(x.rows, x.cols, append([]float64(nil), x.data[:x.rows*x.cols]...))
 	} else {
