@@ -164,6 +164,16 @@ func copyInPlace(x raw) bool {
 	return x.stride == x.cols && par.Workers(x.workers, numChunks(x.rows, x.cols)) <= 1
 }
 
+// rowMapOutput returns the output of a row map over x and whether the map
+// works in place in it: an append-made copy of x when copyInPlace(x),
+// otherwise a new zeroed matrix.
+func rowMapOutput(x raw) (*mat.Dense, bool) {
+	if copyInPlace(x) {
+		return mat.NewDense(x.rows, x.cols, append([]float64(nil), x.data[:x.rows*x.cols]...)), true
+	}
+	return mat.NewDense(x.rows, x.cols, nil), false
+}
+
 // numChunks is the number of chunks forChunks uses for m rows.
 func numChunks(m, width int) int {
 	size := chunkRows(width)

@@ -154,13 +154,7 @@ func (r *RowNormalize) fitTransform(X mat.Matrix) (*mat.Dense, error) {
 // append (not zeroed first, as mapRowsChecked's) and each row is mapped
 // in place.
 func normalizeRows(x raw, norm Norm) (*mat.Dense, error) {
-	var out *mat.Dense
-	inPlace := copyInPlace(x)
-	if inPlace {
-		out = mat.NewDense(x.rows, x.cols, append([]float64(nil), x.data[:x.rows*x.cols]...))
-	} else {
-		out = mat.NewDense(x.rows, x.cols, nil)
-	}
+	out, inPlace := rowMapOutput(x)
 	o := out.RawMatrix()
 	// The NaN/Inf check is made row by row in the same pass (the row is
 	// in cache; for l2 a finite sum of squares already shows the row

@@ -224,13 +224,7 @@ func affine(x raw, shift, mul []float64, div bool) (*mat.Dense, error) {
 // allocation with ordinary stores, which cost about as much as the map's
 // own writes), and its copy of a large block streams past the cache.
 func mapRowsChecked(x raw, fn func(dst, in []float64) bool) (*mat.Dense, error) {
-	var out *mat.Dense
-	inPlace := copyInPlace(x)
-	if inPlace {
-		out = mat.NewDense(x.rows, x.cols, append([]float64(nil), x.data[:x.rows*x.cols]...))
-	} else {
-		out = mat.NewDense(x.rows, x.cols, nil)
-	}
+	out, inPlace := rowMapOutput(x)
 	o := out.RawMatrix()
 	err := forChunks(x.rows, x.cols, x.workers, func(_, lo, hi int) error {
 		for i := lo; i < hi; i++ {
