@@ -219,7 +219,8 @@ func affine(x raw, shift, mul []float64, div bool) (*mat.Dense, error) {
 // map a row in place).
 //
 // When x's rows are contiguous and the map runs on one goroutine
-// (copyInPlace), the output starts as a copy of x made by append, and fn maps each row of it in place: append does not zero the
+// (copyInPlace, rowMapOutput), the output starts as a copy of x made by
+// append, and fn maps each row of it in place: append does not zero the
 // memory it copies into (make does, and the runtime zeroes a large
 // allocation with ordinary stores, which cost about as much as the map's
 // own writes), and its copy of a large block streams past the cache.
